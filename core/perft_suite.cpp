@@ -1,0 +1,80 @@
+#include "core/perft_suite.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/sfen.h"
+
+namespace tsumi {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+ParseResult<PerftSuiteEntry> parse_perft_suite_line(std::string_view line) {
+  PerftSuiteEntry entry;
+  const std::size_t first_semicolon = line.find(';');
+  const std::string_view sfen = trim(line.substr(0, first_semicolon));
+  auto setup = parse_sfen(sfen);
+  if (!setup) return ParseError{"bad SFEN: " + setup.error().message, setup.error().offset};
+  entry.sfen = std::string(sfen);
+  std::size_t pos = first_semicolon;
+  while (pos != std::string_view::npos) {
+    const std::size_t next = line.find(';', pos + 1);
+    const std::string_view field = trim(line.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1));
+    const std::size_t at = pos + 1;
+    pos = next;
+    if (field.empty()) continue;
+    if (field.starts_with("id ") || field == "id") {
+      entry.id = std::string(trim(field.substr(2)));
+      continue;
+    }
+    if (field[0] != 'D')
+      return ParseError{"unknown field '" + std::string(field) + "' (expected ;D<depth> <count> or ;id <name>)", at};
+    const std::size_t space = field.find(' ');
+    if (space == std::string_view::npos) return ParseError{"missing count after '" + std::string(field) + "'", at};
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    const std::string_view depth_text = field.substr(1, space - 1);
+    const std::string_view nodes_text = trim(field.substr(space + 1));
+    auto [p1, e1] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);
+    if (e1 != std::errc() || p1 != depth_text.data() + depth_text.size() || depth < 1 || depth > 64)
+      return ParseError{"bad depth '" + std::string(depth_text) + "'", at};
+    auto [p2, e2] = std::from_chars(nodes_text.data(), nodes_text.data() + nodes_text.size(), nodes);
+    if (e2 != std::errc() || p2 != nodes_text.data() + nodes_text.size())
+      return ParseError{"bad node count '" + std::string(nodes_text) + "'", at};
+    for (const PerftExpectation& e : entry.expected)
+      if (e.depth == depth) return ParseError{"depth " + std::to_string(depth) + " given twice", at};
+    entry.expected.push_back({depth, nodes});
+  }
+  std::sort(entry.expected.begin(), entry.expected.end(),
+            [](const PerftExpectation& a, const PerftExpectation& b) { return a.depth < b.depth; });
+  return entry;
+}
+
+ParseResult<std::vector<PerftSuiteEntry>> parse_perft_suite(std::string_view text) {
+  std::vector<PerftSuiteEntry> entries;
+  int line_no = 0;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = trim(text.substr(start, end - start));
+    ++line_no;
+    start = end + 1;
+    if (line.empty() || line[0] == '#') continue;
+    auto entry = parse_perft_suite_line(line);
+    if (!entry)
+      return ParseError{"line " + std::to_string(line_no) + ": " + entry.error().message, entry.error().offset};
+    entry.value().line = line_no;
+    entries.push_back(std::move(entry.value()));
+  }
+  return entries;
+}
+
+}  // namespace tsumi

@@ -1,0 +1,166 @@
+#pragma once
+// A shogi position: board, hands, side to move, with incremental do/undo.
+//
+// The board is kept three ways at once: a mailbox (piece per square), one bitboard per piece type
+// (index 0, NO_PIECE_TYPE, holds all occupied squares) and one per colour. The per-move state that
+// undo needs and the check information that move generation needs live in a StateInfo, one per ply,
+// owned by the caller (a stack array in search and perft), as in Stockfish.
+//
+// A side may have no king: tsume problems give none to the attacker. The king-safety rule then does
+// not apply to that side (king_square() is SQ_NONE, its checks, pins and blockers are empty).
+//
+// Thread safety: a Position is a value owned by one thread; copy it (copy_from) to hand it to another.
+
+#include <cstdint>
+#include <string>
+
+#include "core/attacks.h"
+#include "core/bitboard.h"
+#include "core/hand.h"
+#include "core/move.h"
+#include "core/square.h"
+#include "core/types.h"
+#include "core/zobrist.h"
+
+namespace tsumi {
+
+// What undo needs, and what is computed once per move for the generators.
+struct StateInfo {
+  Key board_key;
+  Key hand_key;
+  // Pieces of the opponent giving check to the side to move.
+  Bitboard checkers;
+  // Pieces of either colour that alone stand between the king of colour c and an enemy slider.
+  Bitboard blockers_for_king[COLOR_NB];
+  // Squares from which a piece of the side to move, of each type, would attack the enemy king.
+  Bitboard check_squares[PIECE_TYPE_NB];
+  Piece captured;
+  StateInfo* previous;
+};
+
+// A position as a plain description (what SFEN holds), before any derived state is computed.
+struct PositionSetup {
+  Piece board[SQ_NB] = {};
+  Hand hands[COLOR_NB] = {};
+  Color side_to_move = BLACK;
+  int game_ply = 1;
+};
+
+// The same position seen from the other side: board rotated 180 degrees, colours and hands swapped.
+PositionSetup flipped(const PositionSetup& s);
+
+class Position {
+ public:
+  Position() = default;
+  Position(const Position&) = delete;
+  Position& operator=(const Position&) = delete;
+
+  // Sets up from a description that the caller has validated (see sfen.h); si receives the root state.
+  void set(const PositionSetup& setup, StateInfo* si);
+  // Copies another position's current state into this one, with si as the new root state.
+  void copy_from(const Position& other, StateInfo* si);
+  PositionSetup setup() const;
+
+  // Board access.
+  Piece piece_on(Square sq) const { return board_[sq]; }
+  Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_type_[pt] & by_color_[c]; }
+  Bitboard empties() const { return andnot(kAllSquares, pieces()); }
+  // Gold and the four pieces that move like it once promoted.
+  Bitboard golds() const {
+    return by_type_[GOLD] | by_type_[PRO_PAWN] | by_type_[PRO_LANCE] | by_type_[PRO_KNIGHT] | by_type_[PRO_SILVER];
+  }
+  // Pieces that step to all eight neighbours: horse, dragon, king.
+  Bitboard hdk() const { return by_type_[HORSE] | by_type_[DRAGON] | by_type_[KING]; }
+  Bitboard bishop_horse() const { return by_type_[BISHOP] | by_type_[HORSE]; }
+  Bitboard rook_dragon() const { return by_type_[ROOK] | by_type_[DRAGON]; }
+
+  Hand hand(Color c) const { return hands_[c]; }
+  Color side_to_move() const { return side_to_move_; }
+  Square king_square(Color c) const { return king_sq_[c]; }
+  bool has_king(Color c) const { return king_sq_[c] != SQ_NONE; }
+  int game_ply() const { return game_ply_; }
+
+  // Keys (see zobrist.h).
+  Key key() const { return st_->board_key + st_->hand_key; }
+  Key board_key() const { return st_->board_key; }
+  Key hand_key() const { return st_->hand_key; }
+  // Keys recomputed from the board and hands, for consistency checks.
+  Key board_key_from_scratch() const;
+  Key hand_key_from_scratch() const;
+
+  // Check information.
+  Bitboard checkers() const { return st_->checkers; }
+  bool in_check() const { return !st_->checkers.empty(); }
+  Bitboard blockers_for_king(Color c) const { return st_->blockers_for_king[c]; }
+  Bitboard check_squares(PieceType pt) const { return st_->check_squares[pt]; }
+  Piece captured_piece() const { return st_->captured; }
+  const StateInfo* state() const { return st_; }
+
+  // Pieces of colour c that attack sq, given the occupancy occ.
+  Bitboard attackers_to(Color c, Square sq, Bitboard occ) const;
+  Bitboard attackers_to(Color c, Square sq) const { return attackers_to(c, sq, pieces()); }
+  // Whether a piece of colour c attacks sq, given the occupancy occ.
+  bool is_attacked(Color c, Square sq, Bitboard occ) const { return !attackers_to(c, sq, occ).empty(); }
+
+  // Whether a legal move gives check.
+  bool gives_check(Move m) const;
+  // Whether a move that a generator of this position could have produced is legal here; for moves of
+  // outside origin (a table, a user) use is_valid_move, which checks everything.
+  bool is_valid_move(Move m) const;
+  // Whether dropping a pawn of the side to move on sq checkmates the opponent (the uchifuzume test).
+  // Only meaningful when a pawn there gives check.
+  bool is_pawn_drop_mate(Square sq) const;
+
+  void do_move(Move m, StateInfo& new_st);
+  void undo_move(Move m);
+
+  // Full consistency check of the derived state (for tests and debug builds); on failure `why` says what.
+  bool is_ok(std::string* why = nullptr) const;
+
+ private:
+  void put_piece(Piece pc, Square sq);
+  void remove_piece(Square sq);
+  void set_check_info();
+  Bitboard slider_blockers(Color king_color) const;
+
+  Piece board_[SQ_NB];
+  Bitboard by_type_[PIECE_TYPE_NB];
+  Bitboard by_color_[COLOR_NB];
+  Hand hands_[COLOR_NB];
+  Square king_sq_[COLOR_NB];
+  Color side_to_move_ = BLACK;
+  int game_ply_ = 1;
+  StateInfo* st_ = nullptr;
+};
+
+inline Bitboard Position::attackers_to(Color c, Square sq, Bitboard occ) const {
+  const Color them = ~c;
+  const Bitboard hdk_ = hdk();
+  const Bitboard b = (pseudo_attacks(them, PAWN, sq) & by_type_[PAWN]) |
+                     (lance_attacks(them, sq, occ) & by_type_[LANCE]) |
+                     (pseudo_attacks(them, KNIGHT, sq) & by_type_[KNIGHT]) |
+                     (pseudo_attacks(them, SILVER, sq) & (by_type_[SILVER] | hdk_)) |
+                     (pseudo_attacks(them, GOLD, sq) & (golds() | hdk_)) | (bishop_attacks(sq, occ) & bishop_horse()) |
+                     (rook_attacks(sq, occ) & rook_dragon());
+  return b & by_color_[c];
+}
+
+inline void Position::put_piece(Piece pc, Square sq) {
+  board_[sq] = pc;
+  by_type_[type_of(pc)].set(sq);
+  by_type_[NO_PIECE_TYPE].set(sq);
+  by_color_[color_of(pc)].set(sq);
+}
+
+inline void Position::remove_piece(Square sq) {
+  const Piece pc = board_[sq];
+  board_[sq] = NO_PIECE;
+  by_type_[type_of(pc)].clear(sq);
+  by_type_[NO_PIECE_TYPE].clear(sq);
+  by_color_[color_of(pc)].clear(sq);
+}
+
+}  // namespace tsumi

@@ -1,0 +1,20 @@
+#pragma once
+// USI move and square text: `7g7f`, `8h2b+` (promotion), `P*5e` (drop; the letter is uppercase for
+// both colours). Files are digits 1-9, ranks letters a-i, as in the USI protocol.
+
+#include <string>
+#include <string_view>
+
+#include "core/move.h"
+#include "core/parse_error.h"
+#include "core/position.h"
+
+namespace tsumi {
+
+std::string to_usi(Square sq);
+std::string to_usi(Move m);
+
+// Parses a move and checks that it is legal in pos; the error says which of the two failed.
+ParseResult<Move> parse_usi_move(const Position& pos, std::string_view text);
+
+}  // namespace tsumi
