@@ -1,0 +1,43 @@
+#include "cli/position_arg.h"
+
+#include <sstream>
+
+#include "core/sfen.h"
+#include "core/usi.h"
+
+namespace tsumi::cli {
+
+std::optional<std::string> build_position(const PositionArgs& args, GamePosition& out) {
+  if (!args.sfen.empty() && !args.handicap.empty()) return "give --sfen or --handicap, not both";
+  std::string text = args.sfen.empty() ? std::string(kStartSfen) : args.sfen;
+  if (!args.handicap.empty()) {
+    const auto named = named_sfen(args.handicap);
+    if (!named || args.handicap == "startpos") {
+      std::string names;
+      for (const NamedPosition& p : named_positions())
+        if (p.name != "startpos") names += " " + std::string(p.name);
+      return "unknown handicap '" + args.handicap + "'; known:" + names;
+    }
+    text = std::string(*named);
+  } else if (const auto named = named_sfen(text)) {
+    text = std::string(*named);
+  }
+  const auto setup = parse_sfen(text);
+  if (!setup) return "bad SFEN '" + text + "' " + setup.error().describe();
+  std::istringstream moves(args.moves);
+  std::vector<std::string> tokens;
+  for (std::string tok; moves >> tok;) tokens.push_back(tok);
+  out.states.clear();
+  out.states.reserve(tokens.size() + 1);
+  out.states.emplace_back();
+  out.pos.set(*setup, &out.states.back());
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const auto m = parse_usi_move(out.pos, tokens[i]);
+    if (!m) return "move " + std::to_string(i + 1) + " of --moves: " + m.error().message;
+    out.states.emplace_back();
+    out.pos.do_move(*m, out.states.back());
+  }
+  return std::nullopt;
+}
+
+}  // namespace tsumi::cli

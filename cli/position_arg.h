@@ -1,0 +1,27 @@
+#pragma once
+// Turning the command line's position arguments (--sfen, --handicap, --moves) into a position.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+
+namespace tsumi::cli {
+
+struct PositionArgs {
+  std::string sfen;      // SFEN text or a position name ("startpos"); empty: the start position
+  std::string handicap;  // a handicap name (see named_positions())
+  std::string moves;     // USI moves played from that position, separated by spaces
+};
+
+// A position with the moves applied, owning its states.
+struct GamePosition {
+  std::vector<StateInfo> states;  // reserved up front: the Position links them
+  Position pos;
+};
+
+// Builds the position, or returns a message that says what is wrong and where.
+std::optional<std::string> build_position(const PositionArgs& args, GamePosition& out);
+
+}  // namespace tsumi::cli
