@@ -1,0 +1,131 @@
+#include "cli/perft_command.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_data.h"
+
+namespace tsumi::cli {
+namespace {
+
+struct CommandResult {
+  int code;
+  std::string out, err;
+};
+
+CommandResult run(const PerftOptions& o) {
+  std::ostringstream out, err;
+  const int code = run_perft(o, out, err);
+  return {code, out.str(), err.str()};
+}
+
+TEST(PerftCommand, PrintsTheNodeCountLine) {
+  PerftOptions o;
+  o.depth = 3;
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "Nodes searched: 25470\n");
+  EXPECT_NE(r.err.find("nodes/s"), std::string::npos);
+}
+
+TEST(PerftCommand, DivideListsEveryRootMove) {
+  PerftOptions o;
+  o.depth = 2;
+  o.divide = true;
+  o.position.sfen = "7lk/9/8S/9/9/9/9/7L1/8K b P 1";
+  const CommandResult r = run(o);
+  ASSERT_EQ(r.code, 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  int moves = 0;
+  std::uint64_t sum = 0;
+  while (std::getline(lines, line) && !line.empty()) {
+    const auto colon = line.find(": ");
+    ASSERT_NE(colon, std::string::npos) << line;
+    sum += std::stoull(line.substr(colon + 2));
+    ++moves;
+    EXPECT_NE(line.substr(0, colon), "P*1b") << "pawn-drop mate listed";
+  }
+  std::getline(lines, line);
+  EXPECT_EQ(moves, 85);
+  EXPECT_EQ(sum, 639u);
+  EXPECT_EQ(line, "Nodes searched: 639");
+}
+
+TEST(PerftCommand, SuitePassesAndFails) {
+  const std::string path = ::testing::TempDir() + "tsumi_suite.epd";
+  {
+    std::ofstream f(path);
+    f << "# tiny\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 ;D1 30 ;D2 900 ;D5 19861490 ;id "
+         "start\n"
+      << "7lk/9/8S/9/9/9/9/7L1/8K b P 1 ;D1 86 ;id fairy-count\n";
+  }
+  PerftOptions o;
+  o.suite = path;
+  o.max_nodes = 1000000;
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("ok   start"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("FAIL fairy-count: depth 1: expected 86, got 85"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 passed, 1 failed\n"), std::string::npos) << r.out;
+}
+
+TEST(PerftCommand, ReferenceSuiteSmallCountsPass) {
+  PerftOptions o;
+  o.suite = test::positions_path("perft-suite.epd");
+  o.max_nodes = 100000;
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("19 passed, 0 failed\n"), std::string::npos) << r.out;
+}
+
+// The real executable, as a process: bad input gets a message on stderr and a non-zero exit, never a
+// crash or a hang (the shell's `timeout` would answer 124).
+struct ProcessResult {
+  int code;
+  std::string output;
+};
+
+ProcessResult run_tsumi(const std::string& args) {
+  const std::string out_path = ::testing::TempDir() + "tsumi_cli_out.txt";
+  const std::string command = "timeout 20 " + std::string(TSUMI_EXE) + " " + args + " >" + out_path + " 2>&1";
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::read_file(out_path)};
+}
+
+TEST(PerftProcess, GoodRun) {
+  const ProcessResult r = run_tsumi("perft --depth 2 --handicap 2-pieces");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("Nodes searched: 780"), std::string::npos) << r.output;
+}
+
+TEST(PerftProcess, BadInputIsRefusedClearly) {
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"perft --depth 2 --sfen '4k4/9/9/9/9/9/9/9/4K4 b - 1 x'", "unexpected text"},
+      {"perft --depth 2 --sfen 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1'", "8 ranks"},
+      {"perft --depth 2 --sfen '4k4/9/9/9/9/9/9/9/4R4 b - 1'", "is in check"},
+      {"perft --depth 2 --moves '7g7f 7g7f'", "not a legal move"},
+      {"perft --depth 2 --handicap queen", "unknown handicap"},
+      {"perft --depth -1", "--depth"},
+      {"perft --depth x", "--depth"},
+      {"perft", "--depth"},
+      {"perft --suite /nonexistent/file.epd", "cannot read"},
+      {"frobnicate", "frobnicate"},
+  };
+  for (const Case& c : cases) {
+    const ProcessResult r = run_tsumi(c.args);
+    EXPECT_NE(r.code, 0) << c.args << "\n" << r.output;
+    EXPECT_LT(r.code, 124) << c.args << " crashed or hung\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << "\n" << r.output;
+  }
+}
+
+}  // namespace
+}  // namespace tsumi::cli

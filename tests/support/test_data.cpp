@@ -1,0 +1,44 @@
+#include "tests/support/test_data.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace tsumi::test {
+
+std::string positions_path(std::string_view file) { return std::string(TSUMI_POSITIONS_DIR) + "/" + std::string(file); }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<PerftSuiteEntry> perft_suite() {
+  auto suite = parse_perft_suite(read_file(positions_path("perft-suite.epd")));
+  if (!suite) throw std::runtime_error("perft-suite.epd: " + suite.error().message);
+  return suite.value();
+}
+
+std::vector<std::string> tsume_sfens() {
+  std::istringstream in(read_file(positions_path("tsume-public.txt")));
+  std::vector<std::string> sfens;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    sfens.push_back(line.substr(0, line.find('\t')));
+  }
+  return sfens;
+}
+
+std::uint64_t env_or(const char* name, std::uint64_t fallback) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  char* end = nullptr;
+  const unsigned long long x = std::strtoull(v, &end, 10);
+  return *end == '\0' ? x : fallback;
+}
+
+}  // namespace tsumi::test

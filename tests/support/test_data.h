@@ -1,0 +1,62 @@
+#pragma once
+// Readers of the data in positions/ for tests and benchmarks.
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/move.h"
+#include "core/perft_suite.h"
+#include "core/position.h"
+#include "core/sfen.h"
+#include "core/usi.h"
+
+namespace tsumi::test {
+
+// Absolute path of a file in positions/.
+std::string positions_path(std::string_view file);
+// Whole file contents; throws std::runtime_error if it cannot be read.
+std::string read_file(const std::string& path);
+
+// positions/perft-suite.epd, parsed.
+std::vector<PerftSuiteEntry> perft_suite();
+// The SFEN of every problem in positions/tsume-public.txt (four have nifu: parse with kTsumeLeniency).
+std::vector<std::string> tsume_sfens();
+
+inline constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
+
+// An environment variable as an integer, or the fallback when unset or malformed.
+std::uint64_t env_or(const char* name, std::uint64_t fallback);
+
+// A position set from SFEN, owning its root state; throws std::invalid_argument on a bad SFEN.
+struct SfenPosition {
+  explicit SfenPosition(std::string_view sfen, SfenLeniency leniency = {}) {
+    const auto setup = parse_sfen(sfen, leniency);
+    if (!setup) throw std::invalid_argument("bad SFEN '" + std::string(sfen) + "' " + setup.error().describe());
+    pos.set(*setup, &root);
+  }
+  SfenPosition(const SfenPosition&) = delete;
+  SfenPosition& operator=(const SfenPosition&) = delete;
+
+  StateInfo root;
+  Position pos;
+};
+
+// The moves as sorted USI strings, for comparing sets.
+template <class Range>
+std::vector<std::string> sorted_usi(const Range& moves) {
+  std::vector<std::string> out;
+  for (Move m : moves) out.push_back(to_usi(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+}  // namespace tsumi::test
