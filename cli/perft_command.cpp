@@ -33,7 +33,7 @@ int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const auto start = Clock::now();
-  std::uint64_t total = 0;
+  std::uint64_t total = o.depth == 0 ? 1 : 0;
   if (o.divide) {
     for (const DivideEntry& d : perft_divide(game.pos, o.depth)) {
       out << to_usi(d.move) << ": " << d.nodes << "\n";

@@ -129,32 +129,22 @@ constexpr Square pop_lsb(Bitboard& b) { return b.pop_lsb(); }
 
 inline constexpr Bitboard kAllSquares = Bitboard(0x7fffffffffffffffULL, 0x3ffffULL);
 
-inline constexpr auto kFileBB = [] {
+// Every file and every rank as a set.
+inline constexpr auto kFilesAndRanks = [] {
   struct Table {
-    Bitboard v[FILE_NB];
+    Bitboard file[FILE_NB], rank[RANK_NB];
   } t{};
-  for (int f = 0; f < FILE_NB; ++f) {
-    t.v[f] = Bitboard::zero();
-    for (int r = 0; r < RANK_NB; ++r) t.v[f] = t.v[f] | Bitboard::square(make_square(File(f), Rank(r)));
+  for (Square sq = SQ_11; sq < SQ_NB; ++sq) {
+    t.file[file_of(sq)] = t.file[file_of(sq)] | Bitboard::square(sq);
+    t.rank[rank_of(sq)] = t.rank[rank_of(sq)] | Bitboard::square(sq);
   }
   return t;
 }();
 
-inline constexpr auto kRankBB = [] {
-  struct Table {
-    Bitboard v[RANK_NB];
-  } t{};
-  for (int r = 0; r < RANK_NB; ++r) {
-    t.v[r] = Bitboard::zero();
-    for (int f = 0; f < FILE_NB; ++f) t.v[r] = t.v[r] | Bitboard::square(make_square(File(f), Rank(r)));
-  }
-  return t;
-}();
+constexpr Bitboard file_bb(File f) { return kFilesAndRanks.file[f]; }
+constexpr Bitboard rank_bb(Rank r) { return kFilesAndRanks.rank[r]; }
 
-constexpr Bitboard file_bb(File f) { return kFileBB.v[f]; }
-constexpr Bitboard rank_bb(Rank r) { return kRankBB.v[r]; }
-
-// Ranks counted from colour c's side, RANK_1 being its farthest: relative_ranks_bb(c, 1) = the last
+// Ranks counted from colour c's side, RANK_1 being its farthest: farthest_ranks_bb(c, 1) = the last
 // rank, (c, 2) = the last two, (c, 3) = the promotion zone.
 constexpr Bitboard farthest_ranks_bb(Color c, int n) {
   Bitboard b = Bitboard::zero();

@@ -5,7 +5,7 @@
 namespace tsumi {
 
 std::uint64_t perft(Position& pos, int depth) {
-  if (depth == 0) return 1;
+  if (depth <= 0) return 1;
   MoveList moves;
   generate<LEGAL>(pos, moves);
   // The generator writes only legal moves, so the last ply is counted without playing it.
@@ -22,6 +22,7 @@ std::uint64_t perft(Position& pos, int depth) {
 
 std::vector<DivideEntry> perft_divide(Position& pos, int depth) {
   std::vector<DivideEntry> out;
+  if (depth <= 0) return out;
   MoveList moves;
   generate<LEGAL>(pos, moves);
   StateInfo st;

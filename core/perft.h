@@ -19,7 +19,7 @@ struct DivideEntry {
   std::uint64_t nodes;
 };
 
-// Per root move counts at depth - 1 below each, in generation order (depth >= 1).
+// Per root move counts at depth - 1 below each, in generation order; empty at depth 0.
 std::vector<DivideEntry> perft_divide(Position& pos, int depth);
 
 }  // namespace tsumi

@@ -31,6 +31,14 @@ TEST(PerftCommand, PrintsTheNodeCountLine) {
   EXPECT_NE(r.err.find("nodes/s"), std::string::npos);
 }
 
+TEST(PerftCommand, DepthZeroCountsThePositionItself) {
+  PerftOptions o;
+  o.depth = 0;
+  EXPECT_EQ(run(o).out, "Nodes searched: 1\n");
+  o.divide = true;
+  EXPECT_EQ(run(o).out, "\nNodes searched: 1\n");
+}
+
 TEST(PerftCommand, DivideListsEveryRootMove) {
   PerftOptions o;
   o.depth = 2;
