@@ -24,6 +24,11 @@ int main(int argc, char** argv) {
   auto* suite = perft_cmd->add_option("--suite", perft.suite, "EPD-style suite file: <SFEN> ;D1 n ;D2 n ... ;id name");
   perft_cmd->add_option("--max-nodes", perft.max_nodes, "With --suite: skip counts larger than this");
   suite->excludes(depth);
+  perft_cmd->footer(
+      "Output: with --divide one '<usi move>: <count>' line per root move and a blank line, then\n"
+      "'Nodes searched: <N>'; time and rate on stderr. With --suite: a line per position, then\n"
+      "'N passed, M failed'. Counts strictly legal moves, promotion and non-promotion both counted\n"
+      "wherever legal, no pawn-drop mate; repetition and impasse ignored. Exit 2 on bad input.");
   perft_cmd->callback([&] {
     if (perft.suite.empty() && perft_cmd->count("--depth") == 0) throw CLI::RequiredError("--depth");
   });
