@@ -129,25 +129,27 @@ TEST(Position, GivesCheckDirectDiscoveredPromotedAndDropped) {
 }
 
 TEST(Position, PawnDropMateCases) {
-  // The reference case: P*1b would mate (lance on 2h? no: the silver on 1c guards 1b).
+  // White king on 1a. The reference case: the silver on 1c guards the pawn, the lance on 2h covers 2b.
   SfenPosition a("7lk/9/8S/9/9/9/9/7L1/8K b P 1");
   EXPECT_TRUE(a.pos.is_pawn_drop_mate(SQ_12));
   // The king can take the unguarded pawn.
   SfenPosition b("8k/9/9/9/9/9/9/9/8K b P 1");
   EXPECT_FALSE(b.pos.is_pawn_drop_mate(SQ_12));
-  // A defender that can take the pawn.
+  // A gold on 2a can take it.
   SfenPosition c("7gk/9/8S/9/9/9/9/9/8K b P 1");
   EXPECT_FALSE(c.pos.is_pawn_drop_mate(SQ_12));
-  // That defender is pinned by a bishop and cannot take: mate.
-  SfenPosition d("7sk/9/5B2S/9/9/9/9/9/8K b P 1");
-  EXPECT_FALSE(d.pos.is_pawn_drop_mate(SQ_12)) << "the silver on 2a is not on the bishop's line to 1a";
-  SfenPosition e("8k/7s1/6B1S/9/9/9/9/9/8K b P 1");
-  EXPECT_TRUE(e.pos.blockers_for_king(WHITE).test(SQ_22));
-  // With the pawn on 1b the white king on 1a: silver 2b pinned by bishop 3c; escape 2a is free?
-  EXPECT_EQ(e.pos.is_pawn_drop_mate(SQ_12), !reference::is_legal(to_sfen(e.pos), "P*1b"));
-  // The attacker has no king (tsume): still illegal when it mates.
+  // A gold on 2b could take it sideways, but the bishop on 4d pins it to the king: mate.
+  SfenPosition d("6G1k/7g1/8S/5B3/9/9/9/9/K8 b P 1");
+  EXPECT_TRUE(d.pos.blockers_for_king(WHITE).test(SQ_22));
+  EXPECT_TRUE(d.pos.is_pawn_drop_mate(SQ_12));
+  // Without the bishop the gold takes the pawn.
+  SfenPosition e("6G1k/7g1/8S/9/9/9/9/9/K8 b P 1");
+  EXPECT_FALSE(e.pos.is_pawn_drop_mate(SQ_12));
+  // The attacker has no king (tsume): the drop still mates.
   SfenPosition f("7lk/9/8S/9/9/9/9/7L1/9 b P 1");
   EXPECT_TRUE(f.pos.is_pawn_drop_mate(SQ_12));
+  for (const SfenPosition* p : {&a, &b, &c, &d, &e, &f})
+    EXPECT_EQ(p->pos.is_pawn_drop_mate(SQ_12), !reference::is_legal(to_sfen(p->pos), "P*1b")) << to_sfen(p->pos);
 }
 
 TEST(Position, FlipTwiceIsIdentityAndPerftAgrees) {
