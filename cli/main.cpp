@@ -33,8 +33,9 @@ int main(int argc, char** argv) {
     if (perft.suite.empty() && perft_cmd->count("--depth") == 0) throw CLI::RequiredError("--depth");
   });
 
-  if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "perft") {
-    std::cerr << "tsumi: unknown command '" << argv[1] << "' (commands: perft; see tsumi --help)\n";
+  const auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
+  if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {
+    std::cerr << "tsumi: unknown command '" << argv[1] << "' (see tsumi --help)\n";
     return 2;
   }
   try {

@@ -76,10 +76,6 @@ constexpr Bitboard empty_board_attacks(Color c, PieceType pt, Square sq) {
   }
 }
 
-constexpr Bitboard byte_reverse(Bitboard b) {
-  return Bitboard(__builtin_bswap64(b.part(1)), __builtin_bswap64(b.part(0)));
-}
-
 // A pair of masks for one Qugiy step: `fwd` used on the board as it is, `rev` on the byte-reversed board.
 struct alignas(32) MaskPair {
   Bitboard fwd, rev;
@@ -93,9 +89,9 @@ struct SliderMasks {
 inline constexpr auto kSliderMasks = [] {
   SliderMasks m{};
   for (Square sq = SQ_11; sq < SQ_NB; ++sq) {
-    m.rook_rank[sq] = {ray(sq, 1, 0, true), byte_reverse(ray(sq, -1, 0, true))};
-    m.bishop[sq][0] = {ray(sq, 1, 1, true), byte_reverse(ray(sq, -1, -1, true))};
-    m.bishop[sq][1] = {ray(sq, 1, -1, true), byte_reverse(ray(sq, -1, 1, true))};
+    m.rook_rank[sq] = {ray(sq, 1, 0, true), ray(sq, -1, 0, true).byte_reverse()};
+    m.bishop[sq][0] = {ray(sq, 1, 1, true), ray(sq, -1, -1, true).byte_reverse()};
+    m.bishop[sq][1] = {ray(sq, 1, -1, true), ray(sq, -1, 1, true).byte_reverse()};
   }
   return m;
 }();

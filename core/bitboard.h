@@ -94,13 +94,14 @@ class Bitboard {
   constexpr Bitboard shift_up_index(int n) const { return Bitboard(p_[0] << n, p_[1] << n); }
 
   // The 16 bytes in reverse order (see the header comment).
-  TSUMI_FORCE_INLINE Bitboard byte_reverse() const {
+  constexpr Bitboard byte_reverse() const {
 #if TSUMI_HAS_SSE
-    const __m128i order = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    return Bitboard(_mm_shuffle_epi8(load(), order));
-#else
-    return Bitboard(__builtin_bswap64(p_[1]), __builtin_bswap64(p_[0]));
+    if (!std::is_constant_evaluated()) {
+      const __m128i order = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+      return Bitboard(_mm_shuffle_epi8(load(), order));
+    }
 #endif
+    return Bitboard(__builtin_bswap64(p_[1]), __builtin_bswap64(p_[0]));
   }
   // The 128-bit value minus one, the borrow crossing from the low half into the high half.
   TSUMI_FORCE_INLINE Bitboard decrement() const {

@@ -1,7 +1,5 @@
 #include "core/usi.h"
 
-#include "core/movegen.h"
-
 namespace tsumi {
 
 namespace {
@@ -46,9 +44,7 @@ ParseResult<Move> parse_usi_move(const Position& pos, std::string_view text) {
   } else {
     return ParseError{"'" + std::string(text) + "' is not a USI move (7g7f, 8h2b+ or P*5e)", 0};
   }
-  MoveList legal;
-  generate<LEGAL>(pos, legal);
-  if (!legal.contains(m)) return ParseError{"'" + std::string(text) + "' is not a legal move in this position", 0};
+  if (!pos.is_valid_move(m)) return ParseError{"'" + std::string(text) + "' is not a legal move in this position", 0};
   return m;
 }
 
