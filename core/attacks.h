@@ -230,6 +230,23 @@ TSUMI_FORCE_INLINE Bitboard horse_attacks(Square sq, Bitboard occ) {
 }
 TSUMI_FORCE_INLINE Bitboard dragon_attacks(Square sq, Bitboard occ) { return rook_attacks(sq, occ) | king_attacks(sq); }
 
+// Attacks of a piece known at compile time given the occupancy (the generators' inner loops).
+template <Color C, PieceType Pt>
+TSUMI_FORCE_INLINE Bitboard attacks_from(Square sq, Bitboard occ) {
+  if constexpr (Pt == LANCE)
+    return lance_attacks<C>(sq, occ);
+  else if constexpr (Pt == BISHOP)
+    return bishop_attacks(sq, occ);
+  else if constexpr (Pt == ROOK)
+    return rook_attacks(sq, occ);
+  else if constexpr (Pt == HORSE)
+    return horse_attacks(sq, occ);
+  else if constexpr (Pt == DRAGON)
+    return dragon_attacks(sq, occ);
+  else
+    return pseudo_attacks(C, Pt, sq);
+}
+
 // Attacks of any piece given the occupancy.
 inline Bitboard attacks_from(Color c, PieceType pt, Square sq, Bitboard occ) {
   switch (pt) {

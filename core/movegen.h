@@ -15,6 +15,8 @@
 // Pins are handled while generating: a pinned piece only gets squares on its pin line, the king only
 // squares the enemy does not attack with the king lifted off the board.
 
+#include <cstdint>
+
 #include "core/move.h"
 #include "core/position.h"
 
@@ -30,6 +32,10 @@ template <GenType T>
 void generate(const Position& pos, MoveList& list) {
   list.set_end(generate<T>(pos, list.data()));
 }
+
+// The number of legal moves, counted without writing them (popcounts over the target sets; the same
+// rules as generate<LEGAL>, so legal_move_count(pos) == size of the LEGAL list). Perft's last ply.
+std::uint64_t legal_move_count(const Position& pos);
 
 // Whether the side to move has at least one legal move.
 bool has_legal_move(const Position& pos);

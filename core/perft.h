@@ -2,8 +2,13 @@
 // Perft: the number of leaf nodes of the legal move tree to a fixed depth, the standard check of a
 // move generator. Conventions: strictly legal moves (see movegen.h), both promotion choices counted,
 // repetition and impasse ignored, a mated node has no children.
+//
+// perft() and perft_divide() are the plain serial counts. perft_run() is the full tool: oneTBB workers,
+// an optional transposition table (perft_table.h), leaf statistics and per-root-move progress.
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/move.h"
@@ -11,15 +16,65 @@
 
 namespace tsumi {
 
+class PerftTable;
+
 // Leaf count below pos at the given depth (depth 0 counts the position itself).
 std::uint64_t perft(Position& pos, int depth);
+
+// What the last move of each path (the leaf) was, in the terms of the published perft tables:
+// captures, promotions, drops, checks (moves that give check, mates included) and mates.
+struct PerftStats {
+  std::uint64_t captures = 0;
+  std::uint64_t promotions = 0;
+  std::uint64_t drops = 0;
+  std::uint64_t checks = 0;
+  std::uint64_t mates = 0;
+
+  PerftStats& operator+=(const PerftStats& o) {
+    captures += o.captures;
+    promotions += o.promotions;
+    drops += o.drops;
+    checks += o.checks;
+    mates += o.mates;
+    return *this;
+  }
+  bool operator==(const PerftStats&) const = default;
+};
 
 struct DivideEntry {
   Move move;
   std::uint64_t nodes;
+  PerftStats stats = {};  // filled when statistics were asked for
 };
 
 // Per root move counts at depth - 1 below each, in generation order; empty at depth 0.
 std::vector<DivideEntry> perft_divide(Position& pos, int depth);
+
+struct PerftProgress {
+  std::size_t root_moves_done;
+  std::size_t root_moves;
+  std::uint64_t nodes;  // leaves counted so far below the finished root moves
+};
+
+struct PerftOptions {
+  // Worker threads; 1 counts on the calling thread without oneTBB.
+  int threads = 1;
+  // Hashed perft when set: subtree counts are stored and reused (not with stats).
+  PerftTable* table = nullptr;
+  // Classify the leaves (every last-ply move is then played, which is slower; the table is not used).
+  bool stats = false;
+  // Called once per finished root move, never by two threads at once.
+  std::function<void(const PerftProgress&)> on_root_move;
+};
+
+struct PerftResult {
+  std::uint64_t nodes = 0;
+  PerftStats stats;                 // zero unless options.stats
+  std::vector<DivideEntry> divide;  // every root move with its count, in generation order
+};
+
+// Perft of `root` (left unchanged) at `depth` with the given options. The counts are the same for
+// every thread count and with or without the table.
+PerftResult perft_run(const Position& root, int depth, const PerftOptions& options);
 
 }  // namespace tsumi

@@ -39,7 +39,7 @@ void Position::set(const PositionSetup& setup, StateInfo* si) {
   st_->previous = nullptr;
   const Color us = side_to_move_;
   st_->checkers = has_king(us) ? attackers_to(~us, king_sq_[us]) : Bitboard::zero();
-  set_check_info();
+  set_check_info(StateScope::kFull);
 }
 
 void Position::copy_from(const Position& other, StateInfo* si) {
@@ -100,11 +100,13 @@ Bitboard Position::slider_blockers(Color king_color) const {
   return blockers;
 }
 
-void Position::set_check_info() {
-  st_->blockers_for_king[BLACK] = slider_blockers(BLACK);
-  st_->blockers_for_king[WHITE] = slider_blockers(WHITE);
-  Bitboard* cs = st_->check_squares;
+void Position::set_check_info(StateScope scope) {
   const Color them = ~side_to_move_;
+  st_->blockers_for_king[side_to_move_] = slider_blockers(side_to_move_);
+  st_->full = scope == StateScope::kFull;
+  if (!st_->full) return;
+  st_->blockers_for_king[them] = slider_blockers(them);
+  Bitboard* cs = st_->check_squares;
   const Square ksq = king_sq_[them];
   if (ksq == SQ_NONE) {
     for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) cs[pt] = Bitboard::zero();
@@ -125,6 +127,7 @@ void Position::set_check_info() {
 }
 
 bool Position::gives_check(Move m) const {
+  TSUMI_ASSERT(st_->full);
   const Color us = side_to_move_;
   const Square to = m.to();
   if (m.is_drop()) return check_squares(m.dropped_piece()).test(to);
@@ -169,7 +172,7 @@ bool Position::is_valid_move(Move m) const {
   return list.contains(m);
 }
 
-void Position::do_move(Move m, StateInfo& new_st) {
+void Position::do_move(Move m, StateInfo& new_st, StateScope scope) {
   TSUMI_ASSERT(&new_st != st_);
   new_st.board_key = st_->board_key;
   new_st.hand_key = st_->hand_key;
@@ -210,7 +213,7 @@ void Position::do_move(Move m, StateInfo& new_st) {
   ++game_ply_;
   const Square ksq = king_sq_[~us];
   new_st.checkers = ksq != SQ_NONE ? attackers_to(us, ksq) : Bitboard::zero();
-  set_check_info();
+  set_check_info(scope);
   TSUMI_ASSERT(is_ok());
 }
 
@@ -284,7 +287,8 @@ bool Position::is_ok(std::string* why) const {
   if (!(checkers == st_->checkers)) return fail("checkers out of date");
   if (has_king(~us) && is_attacked(us, king_sq_[~us], pieces())) return fail("side not to move is in check");
   for (Color c : {BLACK, WHITE})
-    if (!(slider_blockers(c) == st_->blockers_for_king[c])) return fail("blockers out of date");
+    if ((c == us || st_->full) && !(slider_blockers(c) == st_->blockers_for_king[c]))
+      return fail("blockers out of date");
   return true;
 }
 

@@ -35,8 +35,16 @@ struct StateInfo {
   // Squares from which a piece of the side to move, of each type, would attack the enemy king.
   Bitboard check_squares[PIECE_TYPE_NB];
   Piece captured;
+  // False after do_move(..., StateScope::kMovesOnly): check_squares and the blockers for the king of
+  // the side not to move were not computed.
+  bool full;
   StateInfo* previous;
 };
+
+// How much of the new StateInfo do_move computes. kFull: everything. kMovesOnly: what generating and
+// counting the legal moves needs (checkers, the pins on the king of the side to move) and nothing for
+// giving check; perft uses it, as gives_check() and generate<CHECKS> are then off limits.
+enum class StateScope { kFull, kMovesOnly };
 
 // A position as a plain description (what SFEN holds), before any derived state is computed.
 struct PositionSetup {
@@ -103,7 +111,11 @@ class Position {
   Bitboard attackers_to(Color c, Square sq, Bitboard occ) const;
   Bitboard attackers_to(Color c, Square sq) const { return attackers_to(c, sq, pieces()); }
   // Whether a piece of colour c attacks sq, given the occupancy occ.
-  bool is_attacked(Color c, Square sq, Bitboard occ) const { return !attackers_to(c, sq, occ).empty(); }
+  bool is_attacked(Color c, Square sq, Bitboard occ) const;
+  // The attackers of sq split by kind: pieces that step (their attacks do not depend on occupancy)
+  // and sliders (lance, bishop, rook, horse, dragon along their lines).
+  Bitboard step_attackers_to(Color c, Square sq) const;
+  Bitboard slider_attackers_to(Color c, Square sq, Bitboard occ) const;
 
   // Whether a legal move gives check.
   bool gives_check(Move m) const;
@@ -114,7 +126,7 @@ class Position {
   // Only meaningful when a pawn there gives check.
   bool is_pawn_drop_mate(Square sq) const;
 
-  void do_move(Move m, StateInfo& new_st);
+  void do_move(Move m, StateInfo& new_st, StateScope scope = StateScope::kFull);
   void undo_move(Move m);
 
   // Full consistency check of the derived state (for tests and debug builds); on failure `why` says what.
@@ -123,7 +135,7 @@ class Position {
  private:
   void put_piece(Piece pc, Square sq);
   void remove_piece(Square sq);
-  void set_check_info();
+  void set_check_info(StateScope scope);
   Bitboard slider_blockers(Color king_color) const;
 
   Piece board_[SQ_NB];
@@ -136,16 +148,33 @@ class Position {
   StateInfo* st_ = nullptr;
 };
 
-inline Bitboard Position::attackers_to(Color c, Square sq, Bitboard occ) const {
+inline Bitboard Position::step_attackers_to(Color c, Square sq) const {
   const Color them = ~c;
   const Bitboard hdk_ = hdk();
   const Bitboard b = (pseudo_attacks(them, PAWN, sq) & by_type_[PAWN]) |
-                     (lance_attacks(them, sq, occ) & by_type_[LANCE]) |
                      (pseudo_attacks(them, KNIGHT, sq) & by_type_[KNIGHT]) |
                      (pseudo_attacks(them, SILVER, sq) & (by_type_[SILVER] | hdk_)) |
-                     (pseudo_attacks(them, GOLD, sq) & (golds() | hdk_)) | (bishop_attacks(sq, occ) & bishop_horse()) |
-                     (rook_attacks(sq, occ) & rook_dragon());
+                     (pseudo_attacks(them, GOLD, sq) & (golds() | hdk_));
   return b & by_color_[c];
+}
+
+// The sliders are looked at only when one of colour c stands on a line through sq: the costly
+// occupancy-dependent attacks are skipped in most positions.
+inline Bitboard Position::slider_attackers_to(Color c, Square sq, Bitboard occ) const {
+  Bitboard b = lance_attacks(~c, sq, occ) & by_type_[LANCE] & by_color_[c];
+  const Bitboard diagonal = pseudo_attacks(BLACK, BISHOP, sq) & bishop_horse() & by_color_[c];
+  if (diagonal) b |= bishop_attacks(sq, occ) & diagonal;
+  const Bitboard orthogonal = pseudo_attacks(BLACK, ROOK, sq) & rook_dragon() & by_color_[c];
+  if (orthogonal) b |= rook_attacks(sq, occ) & orthogonal;
+  return b;
+}
+
+inline Bitboard Position::attackers_to(Color c, Square sq, Bitboard occ) const {
+  return step_attackers_to(c, sq) | slider_attackers_to(c, sq, occ);
+}
+
+inline bool Position::is_attacked(Color c, Square sq, Bitboard occ) const {
+  return step_attackers_to(c, sq) || slider_attackers_to(c, sq, occ);
 }
 
 inline void Position::put_piece(Piece pc, Square sq) {
