@@ -1,4 +1,4 @@
-// Legal, check and evasion generation over the reference perft positions.
+// Legal, check and evasion generation, and last-ply counting, over the reference perft positions.
 
 #include <memory>
 #include <vector>
@@ -48,6 +48,28 @@ void BM_Generate(benchmark::State& state) {
   state.counters["moves/s"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
 }
 
+// The last ply of perft: legal moves counted without being written.
+void BM_Count(benchmark::State& state) {
+  struct Slot {
+    StateInfo si;
+    Position pos;
+  };
+  std::vector<std::unique_ptr<Slot>> slots;
+  for (const char* sfen : kPositions) {
+    slots.push_back(std::make_unique<Slot>());
+    slots.back()->pos.set(*parse_sfen(sfen), &slots.back()->si);
+  }
+  std::int64_t moves = 0;
+  for (auto _ : state)
+    for (const auto& s : slots) {
+      const std::uint64_t n = legal_move_count(s->pos);
+      benchmark::DoNotOptimize(n);
+      moves += std::int64_t(n);
+    }
+  state.counters["moves/s"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
+}
+
+BENCHMARK(BM_Count)->Name("count/legal");
 BENCHMARK(BM_Generate<LEGAL>)->Name("generate/legal");
 BENCHMARK(BM_Generate<CHECKS>)->Name("generate/checks");
 BENCHMARK(BM_Generate<EVASIONS>)->Name("generate/evasions");

@@ -4,34 +4,84 @@
 #include <string_view>
 
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
 #include "cli/perft_command.h"
+#include "cli/perft_diff_command.h"
+#include "cli/perftree_command.h"
 #include "core/platform.h"
+
+namespace {
+
+constexpr const char* kHandicapHelp =
+    "Handicap start position: left-lance right-lance both-lances bishop rook rook-lance 2-pieces 4-pieces "
+    "6-pieces 8-pieces 10-pieces";
+
+void add_position_options(CLI::App* cmd, tsumi::cli::PositionArgs& position) {
+  cmd->add_option("--sfen", position.sfen, "Position as SFEN, or a name: startpos (the default)");
+  cmd->add_option("--handicap", position.handicap, kHandicapHelp);
+  cmd->add_option("--moves", position.moves, "USI moves to play first, e.g. \"7g7f 3c3d\"");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"tsumi: shogi perft and tsume solving"};
   app.require_subcommand(1);
 
   tsumi::cli::PerftOptions perft;
+  perft.progress = isatty(STDERR_FILENO) != 0;
   CLI::App* perft_cmd = app.add_subcommand("perft", "Count the leaves of the legal move tree, or check a suite");
-  perft_cmd->add_option("--sfen", perft.position.sfen, "Position as SFEN, or a name: startpos (the default)");
-  perft_cmd->add_option("--handicap", perft.position.handicap,
-                        "Handicap start position: left-lance right-lance both-lances bishop rook rook-lance "
-                        "2-pieces 4-pieces 6-pieces 8-pieces 10-pieces");
-  perft_cmd->add_option("--moves", perft.position.moves, "USI moves to play first, e.g. \"7g7f 3c3d\"");
+  add_position_options(perft_cmd, perft.position);
   auto* depth = perft_cmd->add_option("--depth,-d", perft.depth, "Depth in plies")->check(CLI::Range(0, 64));
   perft_cmd->add_flag("--divide", perft.divide, "One line per root move: <usi move>: <count>");
+  perft_cmd->add_option("--threads,-t", perft.threads, "Worker threads (default: every core)")
+      ->check(CLI::Range(1, 1024));
+  perft_cmd->add_option("--hash", perft.hash_mb, "Transposition table in MiB (default 0: none)")
+      ->check(CLI::Range(0, 1 << 20));
+  perft_cmd->add_flag("--stats", perft.stats, "Also count captures, promotions, drops, checks and mates at the leaves");
+  perft_cmd->add_flag("--json", perft.json, "Print one JSON object instead of text");
   auto* suite = perft_cmd->add_option("--suite", perft.suite, "EPD-style suite file: <SFEN> ;D1 n ;D2 n ... ;id name");
   perft_cmd->add_option("--max-nodes", perft.max_nodes, "With --suite: skip counts larger than this");
   suite->excludes(depth);
   perft_cmd->footer(
-      "Output: with --divide one '<usi move>: <count>' line per root move and a blank line, then\n"
-      "'Nodes searched: <N>'; time and rate on stderr. With --suite: a line per position, then\n"
-      "'N passed, M failed'. Counts strictly legal moves, promotion and non-promotion both counted\n"
-      "wherever legal, no pawn-drop mate; repetition and impasse ignored. Exit 2 on bad input.");
+      "Output: with --divide one '<usi move>: <count>' line per root move and a blank line; with --stats\n"
+      "the lines 'Captures: n', 'Promotions: n', 'Drops: n', 'Checks: n' (mates included), 'Mates: n',\n"
+      "counted at the leaves (the last move of each path); then 'Nodes searched: <N>'. Time, rate, threads\n"
+      "and hash size go to stderr, and on a terminal a progress line for runs over a second.\n"
+      "--json prints instead one object: sfen, depth, nodes, time_ms, nps, threads, hash_mb, and divide\n"
+      "(an array of {move, nodes}) and stats ({captures, promotions, drops, checks, mates}) when asked.\n"
+      "With --suite: a line per position, then 'N passed, M failed' (exit 1 when any failed).\n"
+      "Counts strictly legal moves, promotion and non-promotion both counted wherever legal, no pawn-drop\n"
+      "mate; repetition and impasse ignored. The counts are the same for every thread count and with or\n"
+      "without --hash (64-bit verified entries; see README). --stats ignores --hash. Exit 2 on bad input.");
   perft_cmd->callback([&] {
     if (perft.suite.empty() && perft_cmd->count("--depth") == 0) throw CLI::RequiredError("--depth");
   });
+
+  tsumi::cli::PerftDiffOptions diff;
+  CLI::App* diff_cmd = app.add_subcommand(
+      "perft-diff", "Find the first position where a USI engine's perft disagrees with tsumi's, and the moves");
+  diff_cmd->add_option("--engine", diff.engine, "Command line of the reference USI engine (run by /bin/sh)")
+      ->required();
+  diff_cmd->add_option("--engine-option", diff.engine_options,
+                       "NAME=VALUE sent as 'setoption name NAME value VALUE' (repeatable), e.g. USI_Variant=shogi");
+  add_position_options(diff_cmd, diff.position);
+  diff_cmd->add_option("--depth,-d", diff.depth, "Depth in plies")->required()->check(CLI::Range(1, 64));
+  diff_cmd->add_option("--timeout", diff.timeout_s, "Longest wait in seconds for one answer of the engine")
+      ->check(CLI::PositiveNumber);
+  diff_cmd->footer(
+      "Compares divides level by level and descends into the cheapest subtree whose counts differ; prints\n"
+      "the move path, the SFEN of the first position where the two disagree and the moves only one side\n"
+      "generates. Exit 0 when they agree, 1 when they differ, 2 on bad input or an engine error.");
+
+  tsumi::cli::PerftreeArgs tree;
+  CLI::App* tree_cmd =
+      app.add_subcommand("perftree", "Perft for the perftree tool: perftree DEPTH \"SFEN\" [\"MOVES\"]");
+  tree_cmd->add_option("depth", tree.depth, "Depth in plies")->required()->check(CLI::Range(1, 64));
+  tree_cmd->add_option("sfen", tree.sfen, "Position as SFEN (or startpos)")->required();
+  tree_cmd->add_option("moves", tree.moves, "USI moves to play first, separated by spaces");
+  tree_cmd->footer("Output: '<usi move> <count>' per root move, a blank line, then the total.");
 
   const auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {
@@ -44,5 +94,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   if (perft_cmd->parsed()) return tsumi::cli::run_perft(perft, std::cout, std::cerr);
+  if (diff_cmd->parsed()) return tsumi::cli::run_perft_diff(diff, std::cout, std::cerr);
+  if (tree_cmd->parsed()) return tsumi::cli::run_perftree(tree, std::cout, std::cerr);
   return 0;
 }

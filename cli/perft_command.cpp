@@ -3,11 +3,17 @@
 #include <chrono>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
+#include <thread>
 
+#include <nlohmann/json.hpp>
+
+#include "cli/progress_meter.h"
 #include "core/perft.h"
 #include "core/perft_suite.h"
+#include "core/perft_table.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 
@@ -26,26 +32,82 @@ std::string rate(std::uint64_t nodes, double seconds) {
   return s.str();
 }
 
+nlohmann::ordered_json stats_json(const PerftStats& s) {
+  return {{"captures", s.captures},
+          {"promotions", s.promotions},
+          {"drops", s.drops},
+          {"checks", s.checks},
+          {"mates", s.mates}};
+}
+
+// The table asked for, or none; says on err when it cannot be had.
+std::unique_ptr<PerftTable> make_table(const PerftOptions& o, std::ostream& err) {
+  if (o.hash_mb == 0) return nullptr;
+  if (o.stats) {
+    err << "tsumi perft: note: --stats counts without the hash table (it stores node counts only)\n";
+    return nullptr;
+  }
+  return std::make_unique<PerftTable>(o.hash_mb);
+}
+
 int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   GamePosition game;
   if (auto e = build_position(o.position, game)) {
     err << "tsumi perft: " << *e << "\n";
     return 2;
   }
-  const auto start = Clock::now();
-  std::uint64_t total = o.depth == 0 ? 1 : 0;
-  if (o.divide) {
-    for (const DivideEntry& d : perft_divide(game.pos, o.depth)) {
-      out << to_usi(d.move) << ": " << d.nodes << "\n";
-      total += d.nodes;
-    }
-    out << "\n";
-  } else {
-    total = perft(game.pos, o.depth);
+  std::unique_ptr<PerftTable> table;
+  try {
+    table = make_table(o, err);
+  } catch (const std::bad_alloc&) {
+    err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
+    return 2;
   }
+  const int threads = resolve_threads(o.threads);
+  ProgressMeter meter(err, o.progress);
+  tsumi::PerftOptions options;
+  options.threads = threads;
+  options.table = table.get();
+  options.stats = o.stats;
+  options.on_root_move = [&](const PerftProgress& p) { meter.update(p.root_moves_done, p.root_moves, p.nodes, ""); };
+  const auto start = Clock::now();
+  const PerftResult r = perft_run(game.pos, o.depth, options);
   const double elapsed = seconds_since(start);
-  out << "Nodes searched: " << total << "\n";
-  err << "info: depth " << o.depth << ", " << rate(total, elapsed) << "\n";
+  meter.finish();
+
+  if (o.json) {
+    nlohmann::ordered_json j;
+    j["sfen"] = to_sfen(game.pos);
+    j["depth"] = o.depth;
+    j["nodes"] = r.nodes;
+    j["time_ms"] = std::int64_t(elapsed * 1000);
+    j["nps"] = std::uint64_t(elapsed > 0 ? double(r.nodes) / elapsed : 0);
+    j["threads"] = threads;
+    j["hash_mb"] = table ? o.hash_mb : 0;
+    if (o.divide) {
+      nlohmann::ordered_json divide = nlohmann::ordered_json::array();
+      for (const DivideEntry& d : r.divide) {
+        nlohmann::ordered_json e = {{"move", to_usi(d.move)}, {"nodes", d.nodes}};
+        if (o.stats) e["stats"] = stats_json(d.stats);
+        divide.push_back(std::move(e));
+      }
+      j["divide"] = std::move(divide);
+    }
+    if (o.stats) j["stats"] = stats_json(r.stats);
+    out << j.dump() << "\n";
+    return 0;
+  }
+  if (o.divide) {
+    for (const DivideEntry& d : r.divide) out << to_usi(d.move) << ": " << d.nodes << "\n";
+    out << "\n";
+  }
+  if (o.stats) {
+    out << "Captures: " << r.stats.captures << "\nPromotions: " << r.stats.promotions << "\nDrops: " << r.stats.drops
+        << "\nChecks: " << r.stats.checks << "\nMates: " << r.stats.mates << "\n";
+  }
+  out << "Nodes searched: " << r.nodes << "\n";
+  err << "info: depth " << o.depth << ", " << rate(r.nodes, elapsed) << ", " << threads
+      << (threads == 1 ? " thread" : " threads") << ", hash " << (table ? o.hash_mb : 0) << " MB\n";
   return 0;
 }
 
@@ -62,10 +124,22 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     err << "tsumi perft: " << o.suite << ": " << suite.error().message << "\n";
     return 2;
   }
+  std::unique_ptr<PerftTable> table;
+  try {
+    table = make_table(o, err);
+  } catch (const std::bad_alloc&) {
+    err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
+    return 2;
+  }
+  tsumi::PerftOptions options;
+  options.threads = resolve_threads(o.threads);
+  options.table = table.get();
+  ProgressMeter meter(err, o.progress);
   int passed = 0, failed = 0;
   const auto suite_start = Clock::now();
   std::uint64_t suite_nodes = 0;
-  for (const PerftSuiteEntry& entry : *suite) {
+  for (std::size_t n = 0; n < suite->size(); ++n) {
+    const PerftSuiteEntry& entry = (*suite)[n];
     const std::string name = entry.id.empty() ? "line " + std::to_string(entry.line) : entry.id;
     Position pos;
     StateInfo si;
@@ -76,7 +150,7 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     std::string failure;
     for (const PerftExpectation& e : entry.expected) {
       if (e.nodes > o.max_nodes) continue;
-      const std::uint64_t got = perft(pos, e.depth);
+      const std::uint64_t got = perft_run(pos, e.depth, options).nodes;
       nodes += got;
       ++checked;
       if (got != e.nodes) {
@@ -87,6 +161,7 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     }
     suite_nodes += nodes;
     const double elapsed = seconds_since(start);
+    meter.finish();
     if (!failure.empty()) {
       ++failed;
       out << "FAIL " << name << ": " << failure << "\n";
@@ -97,13 +172,23 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
       out << "ok   " << std::left << std::setw(20) << name << std::right << " depths 1-"
           << entry.expected[std::size_t(checked) - 1].depth << "  " << rate(nodes, elapsed) << "\n";
     }
+    out.flush();
+    meter.update(n + 1, suite->size(), suite_nodes, name);
   }
-  err << "info: " << rate(suite_nodes, seconds_since(suite_start)) << " in all\n";
+  meter.finish();
+  err << "info: " << rate(suite_nodes, seconds_since(suite_start)) << " in all, " << options.threads
+      << (options.threads == 1 ? " thread" : " threads") << "\n";
   out << passed << " passed, " << failed << " failed\n";
   return failed == 0 ? 0 : 1;
 }
 
 }  // namespace
+
+int resolve_threads(int threads) {
+  if (threads > 0) return threads;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : int(cores);
+}
 
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.suite.empty()) return run_suite(o, out, err);

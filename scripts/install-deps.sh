@@ -2,7 +2,9 @@
 # Installs the Debian 12 packages that building and testing tsumi need, when any is missing.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libtbb-dev libgtest-dev libbenchmark-dev libcli11-dev clang-format)
+# fairy-stockfish is the independent engine that the perft-diff tests compare against.
+packages=(cmake ninja-build g++ libtbb-dev libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev clang-format
+  fairy-stockfish)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "tests/support/test_data.h"
 
@@ -88,6 +89,75 @@ TEST(PerftCommand, ReferenceSuiteSmallCountsPass) {
   const CommandResult r = run(o);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("19 passed, 0 failed\n"), std::string::npos) << r.out;
+}
+
+TEST(PerftCommand, ThreadsAndHashGiveTheSameCounts) {
+  PerftOptions o;
+  o.depth = 4;
+  o.divide = true;
+  o.threads = 1;
+  const std::string serial = run(o).out;
+  EXPECT_NE(serial.find("Nodes searched: 719731\n"), std::string::npos);
+  for (int threads : {2, 5}) {
+    o.threads = threads;
+    o.hash_mb = 0;
+    EXPECT_EQ(run(o).out, serial) << threads;
+    o.hash_mb = 4;
+    const CommandResult r = run(o);
+    EXPECT_EQ(r.out, serial) << threads << " hashed";
+    EXPECT_NE(r.err.find("hash 4 MB"), std::string::npos) << r.err;
+  }
+}
+
+TEST(PerftCommand, StatsLinesComeBeforeTheTotal) {
+  PerftOptions o;
+  o.depth = 3;
+  o.stats = true;
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.out,
+            "Captures: 59\nPromotions: 30\nDrops: 0\nChecks: 48\nMates: 0\n"
+            "Nodes searched: 25470\n");
+  o.hash_mb = 1;
+  EXPECT_NE(run(o).err.find("without the hash"), std::string::npos);
+}
+
+TEST(PerftCommand, JsonHasEveryField) {
+  PerftOptions o;
+  o.depth = 3;
+  o.json = true;
+  o.threads = 2;
+  auto j = nlohmann::json::parse(run(o).out);
+  EXPECT_EQ(j["sfen"], kStartSfen);
+  EXPECT_EQ(j["depth"], 3);
+  EXPECT_EQ(j["nodes"], 25470);
+  EXPECT_TRUE(j["time_ms"].is_number_integer());
+  EXPECT_TRUE(j["nps"].is_number_integer());
+  EXPECT_EQ(j["threads"], 2);
+  EXPECT_EQ(j["hash_mb"], 0);
+  EXPECT_FALSE(j.contains("divide"));
+  EXPECT_FALSE(j.contains("stats"));
+
+  o.divide = true;
+  o.stats = true;
+  o.position.sfen = "7lk/9/8S/9/9/9/9/7L1/8K b P 1";
+  o.depth = 1;
+  j = nlohmann::json::parse(run(o).out);
+  EXPECT_EQ(j["nodes"], 85);
+  ASSERT_EQ(j["divide"].size(), 85u);
+  EXPECT_EQ(j["divide"][0]["nodes"], 1);
+  EXPECT_TRUE(j["divide"][0]["move"].is_string());
+  for (const char* key : {"captures", "promotions", "drops", "checks", "mates"})
+    EXPECT_TRUE(j["stats"][key].is_number_integer()) << key;
+  // 76 empty squares, less the 7 empty ones on the last rank, less P*1b (a pawn-drop mate).
+  EXPECT_EQ(j["stats"]["drops"], 68);
+}
+
+TEST(PerftCommand, ProgressOnlyWhenAskedAndNotInJsonOut) {
+  PerftOptions o;
+  o.depth = 5;
+  o.progress = true;
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.out, "Nodes searched: 19861490\n") << "progress must stay on stderr";
 }
 
 // The real executable, as a process: bad input gets a message on stderr and a non-zero exit, never a

@@ -1,5 +1,6 @@
 // Properties over many positions from seeded random playouts (TSUMI_PROPERTY_POSITIONS of them):
-// - the legal generator equals the oracle's pseudo-legal moves filtered by its slow legality check;
+// - the legal generator equals the oracle's pseudo-legal moves filtered by its slow legality check, and
+//   the last-ply counter (legal_move_count) equals the generator, also after a moves-only do_move;
 // - CHECKS is exactly the legal moves after which the opponent is in check, EVASIONS/NON_EVASIONS
 //   exactly the legal moves; gives_check agrees with the position after the move;
 // - do/undo restores everything, incremental keys equal keys computed from scratch, the derived
@@ -7,6 +8,7 @@
 // - SFEN round-trips; the colour-flipped position has the same moves and the same perft.
 // A failure prints the SFEN of the position, so it can be replayed alone.
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 
@@ -51,6 +53,7 @@ void check_position(Position& pos, std::uint64_t index, Stats& stats) {
   MoveList legal;
   generate<LEGAL>(pos, legal);
   ASSERT_EQ(test::sorted_usi(legal), test::sorted(reference::legal_moves(sfen)));
+  ASSERT_EQ(legal_move_count(pos), legal.size()) << "the last-ply counter disagrees with the generator";
 
   // Children: do/undo, keys, is_ok, gives_check.
   const PositionSetup before = pos.setup();
@@ -68,7 +71,20 @@ void check_position(Position& pos, std::uint64_t index, Stats& stats) {
     }
     ASSERT_EQ(gives, pos.in_check()) << to_usi(m);
     if (pos.in_check()) checking.push_back(to_usi(m));
+    MoveList child;
+    if (index % 8 == 0) generate<LEGAL>(pos, child);
     pos.undo_move(m);
+    if (index % 8 == 0) {
+      // The reduced state that perft keeps must give the same moves and counts as the full one.
+      StateInfo lean;
+      pos.do_move(m, lean, StateScope::kMovesOnly);
+      ASSERT_TRUE(pos.is_ok(&why)) << to_usi(m) << " (moves-only state): " << why;
+      MoveList lean_child;
+      generate<LEGAL>(pos, lean_child);
+      ASSERT_TRUE(std::equal(lean_child.begin(), lean_child.end(), child.begin(), child.end())) << to_usi(m);
+      ASSERT_EQ(legal_move_count(pos), child.size()) << to_usi(m);
+      pos.undo_move(m);
+    }
     ASSERT_EQ(pos.state(), state);
     ASSERT_EQ(pos.key(), key);
     ASSERT_EQ(pos.board_key(), board_key);

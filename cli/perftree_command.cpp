@@ -1,0 +1,26 @@
+#include "cli/perftree_command.h"
+
+#include <ostream>
+
+#include "cli/perft_command.h"
+#include "cli/position_arg.h"
+#include "core/perft.h"
+#include "core/usi.h"
+
+namespace tsumi::cli {
+
+int run_perftree(const PerftreeArgs& args, std::ostream& out, std::ostream& err) {
+  GamePosition game;
+  if (auto e = build_position({.sfen = args.sfen, .handicap = "", .moves = args.moves}, game)) {
+    err << "tsumi perftree: " << *e << "\n";
+    return 2;
+  }
+  tsumi::PerftOptions options;
+  options.threads = resolve_threads(args.threads);
+  const PerftResult r = perft_run(game.pos, args.depth, options);
+  for (const DivideEntry& d : r.divide) out << to_usi(d.move) << " " << d.nodes << "\n";
+  out << "\n" << r.nodes << "\n";
+  return 0;
+}
+
+}  // namespace tsumi::cli

@@ -1,0 +1,33 @@
+#include "cli/progress_meter.h"
+
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace tsumi::cli {
+
+ProgressMeter::ProgressMeter(std::ostream& out, bool enabled, double quiet_s)
+    : out_(out), enabled_(enabled), quiet_s_(quiet_s), start_(Clock::now()) {}
+
+ProgressMeter::~ProgressMeter() { finish(); }
+
+void ProgressMeter::update(std::size_t done, std::size_t total, std::uint64_t nodes, const std::string& what) {
+  if (!enabled_ || done == 0) return;
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  if (elapsed < quiet_s_) return;
+  // Parts differ in size, so the estimate assumes the rest go at the average pace so far.
+  const double eta = elapsed * double(total - done) / double(done);
+  std::ostringstream line;
+  line << "\r[" << done << "/" << total << "] " << what << "  " << nodes << " nodes  " << std::fixed
+       << std::setprecision(1) << (elapsed > 0 ? double(nodes) / elapsed / 1e6 : 0.0) << " M/s  " << elapsed
+       << " s  ETA " << eta << " s\x1b[K";
+  out_ << line.str() << std::flush;
+  drawn_ = true;
+}
+
+void ProgressMeter::finish() {
+  if (drawn_) out_ << "\r\x1b[K" << std::flush;
+  drawn_ = false;
+}
+
+}  // namespace tsumi::cli
