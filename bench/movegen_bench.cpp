@@ -22,18 +22,23 @@ constexpr const char* kPositions[] = {
     "1nss4+N/lrg1k+B3/ppnp5/2p2g3/5p2P/P1P4P1/2KG2P1N/5R3/s4P2L w BS2L6Pgp 110",
 };
 
-template <GenType T>
-void BM_Generate(benchmark::State& state) {
-  struct Slot {
-    StateInfo si;
-    Position pos;
-  };
+// The positions set up, each owning its root state.
+struct Slot {
+  StateInfo si;
+  Position pos;
+};
+std::vector<std::unique_ptr<Slot>> load_positions() {
   std::vector<std::unique_ptr<Slot>> slots;
   for (const char* sfen : kPositions) {
-    auto setup = parse_sfen(sfen);
     slots.push_back(std::make_unique<Slot>());
-    slots.back()->pos.set(*setup, &slots.back()->si);
+    slots.back()->pos.set(*parse_sfen(sfen), &slots.back()->si);
   }
+  return slots;
+}
+
+template <GenType T>
+void BM_Generate(benchmark::State& state) {
+  const auto slots = load_positions();
   std::int64_t moves = 0;
   for (auto _ : state) {
     for (const auto& s : slots) {
@@ -50,15 +55,7 @@ void BM_Generate(benchmark::State& state) {
 
 // The last ply of perft: legal moves counted without being written.
 void BM_Count(benchmark::State& state) {
-  struct Slot {
-    StateInfo si;
-    Position pos;
-  };
-  std::vector<std::unique_ptr<Slot>> slots;
-  for (const char* sfen : kPositions) {
-    slots.push_back(std::make_unique<Slot>());
-    slots.back()->pos.set(*parse_sfen(sfen), &slots.back()->si);
-  }
+  const auto slots = load_positions();
   std::int64_t moves = 0;
   for (auto _ : state)
     for (const auto& s : slots) {

@@ -40,14 +40,21 @@ nlohmann::ordered_json stats_json(const PerftStats& s) {
           {"mates", s.mates}};
 }
 
-// The table asked for, or none; says on err when it cannot be had.
-std::unique_ptr<PerftTable> make_table(const PerftOptions& o, std::ostream& err) {
-  if (o.hash_mb == 0) return nullptr;
+// Makes the table asked for (none for --hash 0, or with --stats). False, with a message on err, when
+// the memory cannot be had.
+bool make_table(const PerftOptions& o, std::ostream& err, std::unique_ptr<PerftTable>& table) {
+  if (o.hash_mb == 0) return true;
   if (o.stats) {
     err << "tsumi perft: note: --stats counts without the hash table (it stores node counts only)\n";
-    return nullptr;
+    return true;
   }
-  return std::make_unique<PerftTable>(o.hash_mb);
+  try {
+    table = std::make_unique<PerftTable>(o.hash_mb);
+  } catch (const std::bad_alloc&) {
+    err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
+    return false;
+  }
+  return true;
 }
 
 int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
@@ -57,12 +64,7 @@ int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   std::unique_ptr<PerftTable> table;
-  try {
-    table = make_table(o, err);
-  } catch (const std::bad_alloc&) {
-    err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
-    return 2;
-  }
+  if (!make_table(o, err, table)) return 2;
   const int threads = resolve_threads(o.threads);
   ProgressMeter meter(err, o.progress);
   tsumi::PerftOptions options;
@@ -125,12 +127,7 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   std::unique_ptr<PerftTable> table;
-  try {
-    table = make_table(o, err);
-  } catch (const std::bad_alloc&) {
-    err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
-    return 2;
-  }
+  if (!make_table(o, err, table)) return 2;
   tsumi::PerftOptions options;
   options.threads = resolve_threads(o.threads);
   options.table = table.get();

@@ -46,36 +46,6 @@ inline void tsan_acquire() {
 
 }  // namespace
 
-std::uint64_t perft(Position& pos, int depth) {
-  if (depth <= 0) return 1;
-  // The last ply is counted, not generated: the counter applies the same legality rules.
-  if (depth == 1) return legal_move_count(pos);
-  MoveList moves;
-  generate<LEGAL>(pos, moves);
-  std::uint64_t nodes = 0;
-  StateInfo st;
-  for (Move m : moves) {
-    pos.do_move(m, st, StateScope::kMovesOnly);
-    nodes += perft(pos, depth - 1);
-    pos.undo_move(m);
-  }
-  return nodes;
-}
-
-std::vector<DivideEntry> perft_divide(Position& pos, int depth) {
-  std::vector<DivideEntry> out;
-  if (depth <= 0) return out;
-  MoveList moves;
-  generate<LEGAL>(pos, moves);
-  StateInfo st;
-  for (Move m : moves) {
-    pos.do_move(m, st, StateScope::kMovesOnly);
-    out.push_back({m, perft(pos, depth - 1)});
-    pos.undo_move(m);
-  }
-  return out;
-}
-
 namespace {
 
 // Nodes at this remaining depth or more share out their moves among the workers: below it a subtree
@@ -270,6 +240,24 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
 }
 
 }  // namespace
+
+std::uint64_t perft(Position& pos, int depth) {
+  return depth <= 0 ? 1 : Counter<false>(nullptr, false).count(pos, depth).nodes;
+}
+
+std::vector<DivideEntry> perft_divide(Position& pos, int depth) {
+  std::vector<DivideEntry> out;
+  if (depth <= 0) return out;
+  MoveList moves;
+  generate<LEGAL>(pos, moves);
+  StateInfo st;
+  for (Move m : moves) {
+    pos.do_move(m, st, StateScope::kMovesOnly);
+    out.push_back({m, perft(pos, depth - 1)});
+    pos.undo_move(m);
+  }
+  return out;
+}
 
 PerftResult perft_run(const Position& root, int depth, const PerftOptions& options) {
   return options.stats ? run<true>(root, depth, options) : run<false>(root, depth, options);

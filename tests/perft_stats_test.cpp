@@ -1,5 +1,5 @@
 // The deep rows of the published start-position statistics (shared/reference/README.md), at the
-// depths TSUMI_STATS_MIN_DEPTH..TSUMI_STATS_MAX_DEPTH: depth 6 under the label perft_deep (release
+// depths TSUMI_STATS_MIN_DEPTH..TSUMI_STATS_MAX_DEPTH: depth 6 under the label deep (release
 // builds in CI), depth 7 under `slow`. Depths 1-5 are in perft_test.
 
 #include <gtest/gtest.h>
@@ -10,14 +10,6 @@
 
 namespace tsumi {
 namespace {
-
-PerftOptions with(int threads, PerftTable* table = nullptr, bool stats = false) {
-  PerftOptions o;
-  o.threads = threads;
-  o.table = table;
-  o.stats = stats;
-  return o;
-}
 
 TEST(PerftStatsDeep, StartPositionMatchesThePublishedTable) {
   struct Row {
@@ -35,7 +27,7 @@ TEST(PerftStatsDeep, StartPositionMatchesThePublishedTable) {
   int checked = 0;
   for (const Row& row : rows) {
     if (row.depth < min_depth || row.depth > max_depth) continue;
-    const PerftResult r = perft_run(p.pos, row.depth, with(2, nullptr, true));
+    const PerftResult r = perft_run(p.pos, row.depth, test::perft_options(2, nullptr, true));
     EXPECT_EQ(r.nodes, row.nodes);
     EXPECT_EQ(r.stats.captures, row.captures);
     EXPECT_EQ(r.stats.promotions, row.promotions);

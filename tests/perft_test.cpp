@@ -16,14 +16,6 @@ namespace {
 
 using test::SfenPosition;
 
-PerftOptions with(int threads, PerftTable* table = nullptr, bool stats = false) {
-  PerftOptions o;
-  o.threads = threads;
-  o.table = table;
-  o.stats = stats;
-  return o;
-}
-
 TEST(Perft, StartPositionShallow) {
   SfenPosition p(kStartSfen);
   EXPECT_EQ(perft(p.pos, 0), 1u);
@@ -91,14 +83,14 @@ TEST(PerftRun, DepthZeroAndOne) {
   SfenPosition p(kStartSfen);
   EXPECT_EQ(perft_run(p.pos, 0, {}).nodes, 1u);
   EXPECT_TRUE(perft_run(p.pos, 0, {}).divide.empty());
-  const PerftResult one = perft_run(p.pos, 1, with(2));
+  const PerftResult one = perft_run(p.pos, 1, test::perft_options(2));
   EXPECT_EQ(one.nodes, 30u);
   ASSERT_EQ(one.divide.size(), 30u);
   for (const DivideEntry& d : one.divide) EXPECT_EQ(d.nodes, 1u);
 }
 
 // Published start-position statistics (shared/reference/README.md), depths 1-5 here; depth 6 in
-// perft_stats_test (label perft_deep) and 7 under `slow`.
+// perft_stats_test (label deep) and 7 under `slow`.
 TEST(PerftRun, StartPositionStatisticsMatchThePublishedTable) {
   struct Row {
     int depth;
@@ -111,7 +103,7 @@ TEST(PerftRun, StartPositionStatisticsMatchThePublishedTable) {
                       {5, 19861490, 113680, 57214, 71434, 0}};
   SfenPosition p(kStartSfen);
   for (const Row& row : rows) {
-    const PerftResult r = perft_run(p.pos, row.depth, with(2, nullptr, true));
+    const PerftResult r = perft_run(p.pos, row.depth, test::perft_options(2, nullptr, true));
     EXPECT_EQ(r.nodes, row.nodes) << row.depth;
     EXPECT_EQ(r.stats.captures, row.captures) << row.depth;
     EXPECT_EQ(r.stats.promotions, row.promotions) << row.depth;
@@ -155,7 +147,7 @@ TEST(PerftRun, StatisticsAgreeWithPlayingEveryLeaf) {
     for (int depth = 1; depth <= 2; ++depth) {
       const PerftStats expected = stats_by_hand(p.pos, depth);
       for (int threads : {1, 2}) {
-        const PerftResult r = perft_run(p.pos, depth, with(threads, nullptr, true));
+        const PerftResult r = perft_run(p.pos, depth, test::perft_options(threads, nullptr, true));
         EXPECT_EQ(r.stats, expected) << sfen << " depth " << depth << " threads " << threads;
         EXPECT_EQ(r.nodes, perft(p.pos, depth));
       }
@@ -166,7 +158,7 @@ TEST(PerftRun, StatisticsAgreeWithPlayingEveryLeaf) {
 TEST(PerftRun, MatesAtTheLeavesAreCounted) {
   // G*1b and G*2b mate (each gold guarded by the pawn or the other gold); the pawn push 1c1b does not.
   SfenPosition p("8k/9/7GP/9/9/9/9/9/K8 b G 1");
-  const PerftResult r = perft_run(p.pos, 1, with(1, nullptr, true));
+  const PerftResult r = perft_run(p.pos, 1, test::perft_options(1, nullptr, true));
   EXPECT_GT(r.stats.mates, 0u);
   EXPECT_LE(r.stats.mates, r.stats.checks);
 }
@@ -181,7 +173,7 @@ TEST(PerftParallel, CountsAreTheSameForEveryThreadCountAndTable) {
     ASSERT_EQ(serial.nodes, x.nodes) << e->id;
     for (int threads : {1, 2, 3, 8}) {
       for (PerftTable* table : {static_cast<PerftTable*>(nullptr), &big, &tiny}) {
-        const PerftResult r = perft_run(p.pos, x.depth, with(threads, table));
+        const PerftResult r = perft_run(p.pos, x.depth, test::perft_options(threads, table));
         ASSERT_EQ(r.nodes, x.nodes) << e->id << " depth " << x.depth << " threads " << threads
                                     << (table ? " hashed" : "");
         ASSERT_EQ(r.divide.size(), serial.divide.size());
@@ -197,14 +189,14 @@ TEST(PerftParallel, AReusedTableGivesTheSameCountsAtEveryDepth) {
   const std::uint64_t expected[] = {1, 30, 900, 25470, 719731, 19861490};
   for (int round = 0; round < 2; ++round)
     for (int depth = 5; depth >= 0; --depth)
-      EXPECT_EQ(perft_run(p.pos, depth, with(2, &table)).nodes, expected[depth]) << depth;
+      EXPECT_EQ(perft_run(p.pos, depth, test::perft_options(2, &table)).nodes, expected[depth]) << depth;
 }
 
 TEST(PerftParallel, ProgressReportsEachRootMoveOnce) {
   SfenPosition p(kStartSfen);
   std::mutex m;
   std::vector<PerftProgress> seen;
-  PerftOptions options = with(4);
+  PerftOptions options = test::perft_options(4);
   options.on_root_move = [&](const PerftProgress& progress) {
     std::lock_guard lock(m);  // the contract says calls never overlap; the lock only keeps TSan honest
     seen.push_back(progress);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/move.h"
+#include "core/perft.h"
 #include "core/perft_suite.h"
 #include "core/position.h"
 #include "core/sfen.h"
@@ -27,6 +28,15 @@ std::vector<PerftSuiteEntry> perft_suite();
 std::vector<std::string> tsume_sfens();
 
 inline constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
+
+// perft_run options (designated initialisers would trip -Wmissing-field-initializers on GCC 12).
+inline PerftOptions perft_options(int threads, PerftTable* table = nullptr, bool stats = false) {
+  PerftOptions o;
+  o.threads = threads;
+  o.table = table;
+  o.stats = stats;
+  return o;
+}
 
 // An environment variable as an integer, or the fallback when unset or malformed.
 std::uint64_t env_or(const char* name, std::uint64_t fallback);
