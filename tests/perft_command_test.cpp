@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "tests/support/test_data.h"
 
@@ -65,7 +66,7 @@ TEST(PerftCommand, DivideListsEveryRootMove) {
 }
 
 TEST(PerftCommand, SuitePassesAndFails) {
-  const std::string path = ::testing::TempDir() + "tsumi_suite.epd";
+  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_tsumi_suite.epd";
   {
     std::ofstream f(path);
     f << "# tiny\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 ;D1 30 ;D2 900 ;D5 19861490 ;id "
@@ -168,7 +169,8 @@ struct ProcessResult {
 };
 
 ProcessResult run_tsumi(const std::string& args) {
-  const std::string out_path = ::testing::TempDir() + "tsumi_cli_out.txt";
+  // Per process: ctest runs each test of this file as its own process, several at once.
+  const std::string out_path = ::testing::TempDir() + std::to_string(getpid()) + "_tsumi_cli_out.txt";
   const std::string command = "timeout 20 " + std::string(TSUMI_EXE) + " " + args + " >" + out_path + " 2>&1";
   const int status = std::system(command.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::read_file(out_path)};
