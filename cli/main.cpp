@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include "cli/mate_command.h"
 #include "cli/perft_command.h"
 #include "cli/perft_diff_command.h"
 #include "cli/perftree_command.h"
@@ -21,6 +22,47 @@ void add_position_options(CLI::App* cmd, tsumi::cli::PositionArgs& position) {
   cmd->add_option("--sfen", position.sfen, "Position as SFEN, or a name: startpos (the default)");
   cmd->add_option("--handicap", position.handicap, kHandicapHelp);
   cmd->add_option("--moves", position.moves, "USI moves to play first, e.g. \"7g7f 3c3d\"");
+}
+
+// `tsumi mate`; no_shortest receives --no-shortest until the callback turns it into mate.prove_shortest.
+CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& no_shortest) {
+  CLI::App* mate_cmd = app.add_subcommand("mate", "Solve a tsume problem (df-pn), or check a suite of them");
+  auto* mate_sfen =
+      mate_cmd->add_option("--sfen", mate.sfen, "The problem as SFEN (the defender's hand may be left out)");
+  auto* mate_suite = mate_cmd->add_option(
+      "--suite", mate.suite,
+      "Suite file, one problem a line, tab-separated: <SFEN> expected=<plies>|nomate id=... [key=value...]");
+  mate_sfen->excludes(mate_suite);
+  mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")
+      ->check(CLI::NonNegativeNumber);
+  mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)");
+  mate_cmd->add_option("--hash", mate.hash_mb, "Transposition table in MiB (default 256)")
+      ->check(CLI::Range(1, 1 << 20));
+  mate_cmd
+      ->add_option("--threads,-t", mate.threads,
+                   "Worker threads (default 1). Accepted and reported; the solver uses one worker for now")
+      ->check(CLI::Range(1, 1024));
+  mate_cmd->add_flag("--json", mate.json, "Print one JSON object instead of text");
+  mate_cmd->add_flag(
+      "--show", mate.show,
+      "Also print the problem as a KIF board diagram, and the solution in KIF notation (not with --json)");
+  mate_cmd->add_flag("--no-shortest", no_shortest,
+                     "Stop at the first mate found: skip the proof that no shorter mate exists");
+  mate_cmd->footer(
+      "Output: 'checkmate <usi moves>', 'checkmate nomate' or 'checkmate timeout'; then for a mate\n"
+      "'length N (shortest proven)' or '(shortest not proven)', 'futile-interposition length M' where\n"
+      "futile interpositions change it, 'leftover <hand>' when the attacker keeps pieces in hand; 'stop\n"
+      "<time|nodes|stopped|depth>' for a timeout; then 'nodes N', 'time T ms', 'nps N', 'hashfull P' (permille).\n"
+      "--json prints one object: result, length, shortest_proven, futile_length, pv, leftover, nodes,\n"
+      "time_ms, nps, hashfull, stop, sfen (the defender's hand completed), threads, hash_mb.\n"
+      "With --suite: 'ok' or 'FAIL' per problem (right verdict, the expected length, a line that replays\n"
+      "as a legal mate; a timeout fails), the total time, then 'N passed, M failed' (exit 1 when any\n"
+      "failed). Exit 0 for any verdict of one problem, 2 on bad input.");
+  mate_cmd->callback([&] {
+    mate.prove_shortest = !no_shortest;
+    if (mate.sfen.empty() && mate.suite.empty()) throw CLI::RequiredError("--sfen or --suite");
+  });
+  return mate_cmd;
 }
 
 }  // namespace
@@ -83,6 +125,10 @@ int main(int argc, char** argv) {
   tree_cmd->add_option("moves", tree.moves, "USI moves to play first, separated by spaces");
   tree_cmd->footer("Output: '<usi move> <count>' per root move, a blank line, then the total.");
 
+  tsumi::cli::MateOptions mate;
+  bool no_shortest = false;
+  CLI::App* mate_cmd = add_mate_command(app, mate, no_shortest);
+
   const auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {
     std::cerr << "tsumi: unknown command '" << argv[1] << "' (see tsumi --help)\n";
@@ -96,5 +142,6 @@ int main(int argc, char** argv) {
   if (perft_cmd->parsed()) return tsumi::cli::run_perft(perft, std::cout, std::cerr);
   if (diff_cmd->parsed()) return tsumi::cli::run_perft_diff(diff, std::cout, std::cerr);
   if (tree_cmd->parsed()) return tsumi::cli::run_perftree(tree, std::cout, std::cerr);
+  if (mate_cmd->parsed()) return tsumi::cli::run_mate(mate, std::cout, std::cerr);
   return 0;
 }

@@ -119,6 +119,11 @@ class Position {
 
   // Whether a legal move gives check.
   bool gives_check(Move m) const;
+
+  // The keys the position will have after the legal move m, without making it (what a search needs to
+  // look its children up in a table).
+  Key board_key_after(Move m) const;
+  Key key_after(Move m) const;
   // Whether a move that a generator of this position could have produced is legal here; for moves of
   // outside origin (a table, a user) use is_valid_move, which checks everything.
   bool is_valid_move(Move m) const;
@@ -175,6 +180,26 @@ inline Bitboard Position::attackers_to(Color c, Square sq, Bitboard occ) const {
 
 inline bool Position::is_attacked(Color c, Square sq, Bitboard occ) const {
   return step_attackers_to(c, sq) || slider_attackers_to(c, sq, occ);
+}
+
+inline Key Position::board_key_after(Move m) const {
+  Key k = st_->board_key ^ zobrist_side();
+  const Square to = m.to();
+  if (m.is_drop()) return k ^ zobrist_psq(make_piece(side_to_move_, m.dropped_piece()), to);
+  const Piece pc = board_[m.from()];
+  const Piece moved = m.is_promotion() ? Piece(pc + kPromotionOffset) : pc;
+  k ^= zobrist_psq(pc, m.from()) ^ zobrist_psq(moved, to);
+  if (board_[to] != NO_PIECE) k ^= zobrist_psq(board_[to], to);
+  return k;
+}
+
+inline Key Position::key_after(Move m) const {
+  Key hand_key = st_->hand_key;
+  if (m.is_drop())
+    hand_key -= zobrist_hand(side_to_move_, m.dropped_piece());
+  else if (board_[m.to()] != NO_PIECE)
+    hand_key += zobrist_hand(side_to_move_, unpromote(type_of(board_[m.to()])));
+  return board_key_after(m) + hand_key;
 }
 
 inline void Position::put_piece(Piece pc, Square sq) {

@@ -187,5 +187,23 @@ TEST(Position, IsValidMoveAcceptsOnlyLegalMoves) {
   EXPECT_FALSE(p.pos.is_valid_move(Move::none()));
 }
 
+// key_after / board_key_after agree with the keys do_move computes, for every legal move of positions
+// with captures, promotions and drops.
+TEST(Position, KeysAfterAMoveMatchDoMove) {
+  for (const auto& entry : test::perft_suite()) {
+    test::SfenPosition p(entry.sfen);
+    MoveList moves;
+    generate<LEGAL>(p.pos, moves);
+    for (Move m : moves) {
+      const Key board = p.pos.board_key_after(m), full = p.pos.key_after(m);
+      StateInfo st;
+      p.pos.do_move(m, st);
+      EXPECT_EQ(p.pos.board_key(), board) << entry.id << " " << to_usi(m);
+      EXPECT_EQ(p.pos.key(), full) << entry.id << " " << to_usi(m);
+      p.pos.undo_move(m);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tsumi

@@ -1,0 +1,282 @@
+#include "cli/mate_command.h"
+
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <memory>
+#include <new>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/board_diagram.h"
+#include "core/sfen.h"
+#include "core/usi.h"
+#include "solver/mate_line.h"
+#include "solver/mate_problem.h"
+#include "solver/mate_solver.h"
+#include "solver/mate_suite.h"
+
+namespace tsumi::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Json = nlohmann::ordered_json;
+
+// Four published problems have two pawns of a colour on a file; the solver handles such boards.
+constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::int64_t whole_ms(double ms) { return std::llround(ms); }
+
+std::uint64_t nodes_per_second(std::uint64_t nodes, double ms) {
+  return ms > 0 ? std::uint64_t(double(nodes) * 1000.0 / ms) : 0;
+}
+
+// The problem from SFEN text (a leading "sfen " is allowed), or why there is none.
+std::optional<std::string> load_problem(std::string_view text, MateProblem& out) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  if (text.starts_with("sfen ")) text.remove_prefix(5);
+  const auto setup = parse_sfen(text, kTsumeLeniency);
+  if (!setup) return "bad SFEN '" + std::string(text) + "' " + setup.error().describe();
+  auto problem = make_mate_problem(*setup);
+  if (!problem) return "not a tsume problem: " + problem.error().message;
+  out = std::move(problem.value());
+  return std::nullopt;
+}
+
+// The hand as SFEN writes it ("2P", "bg" for white), empty when there is nothing.
+std::string hand_sfen(Hand hand, Color c) {
+  std::string s;
+  for (PieceType pt : kSfenHandOrder) {
+    const int n = hand.count(pt);
+    if (n == 0) continue;
+    if (n > 1) s += std::to_string(n);
+    s += c == BLACK ? kPieceLetter[pt] : char(kPieceLetter[pt] - 'A' + 'a');
+  }
+  return s;
+}
+
+std::string usi_line(const std::vector<Move>& pv) {
+  std::string s;
+  for (Move m : pv) s += (s.empty() ? "" : " ") + to_usi(m);
+  return s;
+}
+
+MateLimits limits_of(const MateOptions& o) {
+  MateLimits limits;
+  limits.time_s = o.time_s;
+  limits.nodes = o.nodes;
+  limits.prove_shortest = o.prove_shortest;
+  return limits;
+}
+
+// The solver with its table, or null (with a message on err) when the memory cannot be had.
+std::unique_ptr<MateSolver> make_solver(const MateOptions& o, std::ostream& err) {
+  if (o.threads > 1)
+    err << "tsumi mate: note: the parallel solver is not available yet; searching with 1 worker (--threads "
+        << o.threads << " is reported as given)\n";
+  try {
+    return std::make_unique<MateSolver>(o.hash_mb);
+  } catch (const std::bad_alloc&) {
+    err << "tsumi mate: cannot allocate a " << o.hash_mb << " MB hash table\n";
+    return nullptr;
+  }
+}
+
+void print_result(const MateResult& r, Color attacker, std::ostream& out) {
+  if (r.verdict == MateVerdict::kMate)
+    out << "checkmate" << (r.pv.empty() ? "" : " ") << usi_line(r.pv) << "\n";
+  else
+    out << "checkmate " << to_string(r.verdict) << "\n";
+  if (r.verdict == MateVerdict::kMate) {
+    out << "length " << r.length << (r.shortest_proven ? " (shortest proven)" : " (shortest not proven)") << "\n";
+    if (r.futile_length != r.length) out << "futile-interposition length " << r.futile_length << "\n";
+    if (!r.leftover.empty()) out << "leftover " << hand_sfen(r.leftover, attacker) << "\n";
+  }
+  if (r.verdict == MateVerdict::kTimeout) out << "stop " << to_string(r.stop) << "\n";
+  out << "nodes " << r.nodes << "\ntime " << whole_ms(r.time_ms) << " ms\nnps " << nodes_per_second(r.nodes, r.time_ms)
+      << "\nhashfull " << r.hashfull << "\n";
+}
+
+// The fields of a result shared by the single and the suite JSON.
+void add_result_json(const MateResult& r, Color attacker, Json& j) {
+  Json pv = Json::array();
+  for (Move m : r.pv) pv.push_back(to_usi(m));
+  j["result"] = to_string(r.verdict);
+  j["length"] = r.length;
+  j["shortest_proven"] = r.shortest_proven;
+  j["futile_length"] = r.futile_length;
+  j["pv"] = std::move(pv);
+  j["leftover"] = hand_sfen(r.leftover, attacker);
+  j["nodes"] = r.nodes;
+  j["time_ms"] = whole_ms(r.time_ms);
+  j["nps"] = nodes_per_second(r.nodes, r.time_ms);
+  j["hashfull"] = r.hashfull;
+  j["stop"] = to_string(r.stop);
+}
+
+int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
+  MateProblem problem;
+  if (auto e = load_problem(o.sfen, problem)) {
+    err << "tsumi mate: " << *e << "\n";
+    return 2;
+  }
+  const auto solver = make_solver(o, err);
+  if (!solver) return 2;
+  if (o.show && o.json) err << "tsumi mate: note: --show is ignored with --json\n";
+  const bool show = o.show && !o.json;
+  if (show) out << board_diagram(problem.setup) << "\n";
+  const MateResult r = solver->solve(problem, limits_of(o));
+  if (o.json) {
+    Json j;
+    add_result_json(r, problem.attacker, j);
+    j["sfen"] = to_sfen(problem.setup);
+    j["threads"] = o.threads;
+    j["hash_mb"] = solver->hash_mb();
+    out << j.dump() << "\n";
+    return 0;
+  }
+  print_result(r, problem.attacker, out);
+  if (show && r.verdict == MateVerdict::kMate) {
+    out << "\n";
+    for (const std::string& line : kif_lines(problem.setup, r.pv)) out << line << "\n";
+  }
+  return 0;
+}
+
+// ---- suites ----
+
+struct SuiteProblem {
+  MateSuiteEntry entry;
+  MateProblem problem;
+  std::string name;  // the id, or "line N"
+};
+
+struct Verdict {
+  bool pass = false;
+  std::string text;  // "mate 9 (expected 9)", "nomate (expected 9)", ...
+};
+
+std::string expected_text(const MateSuiteEntry& e) {
+  return e.expected ? std::to_string(*e.expected) : std::string("nomate");
+}
+
+// Whether the solver's answer is right for the entry, and the words that say so.
+Verdict judge(const SuiteProblem& p, const MateResult& r) {
+  const MateSuiteEntry& e = p.entry;
+  const std::string expected = "expected " + expected_text(e);
+  if (r.verdict == MateVerdict::kTimeout)
+    return {false, "timeout, stop " + std::string(to_string(r.stop)) + " (" + expected + ")"};
+  if (r.verdict == MateVerdict::kNoMate) return {!e.expected, "nomate (" + expected + ")"};
+  const std::string found = "mate " + std::to_string(r.length);
+  if (!e.expected) return {false, found + " (" + expected + ")"};
+  if (const auto wrong = check_mate_line(p.problem, r.pv))
+    return {false, found + " (" + expected + "): bad line: " + *wrong};
+  if (r.length == *e.expected)
+    return {true, found + " (" + expected + (e.length_proven ? ")" : "; its minimality is unproven)")};
+  if (!e.length_proven && r.length < *e.expected)
+    return {true, found + " (" + expected + "; shorter, and the expected minimality is unproven)"};
+  return {false, found + " (" + expected + ")"};
+}
+
+// The suite's problems, or a message naming the line that is not one.
+std::optional<std::string> load_suite(const std::string& path, std::vector<SuiteProblem>& out) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return "cannot read suite file '" + path + "'";
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) return "cannot read suite file '" + path + "'";
+  auto suite = parse_mate_suite(text.str());
+  if (!suite) return path + ": " + suite.error().message + " (column " + std::to_string(suite.error().offset + 1) + ")";
+  for (MateSuiteEntry& entry : suite.value()) {
+    SuiteProblem p;
+    if (auto e = load_problem(entry.sfen, p.problem)) return path + ": line " + std::to_string(entry.line) + ": " + *e;
+    p.name = entry.id.empty() ? "line " + std::to_string(entry.line) : entry.id;
+    p.entry = std::move(entry);
+    out.push_back(std::move(p));
+  }
+  return std::nullopt;
+}
+
+Json problem_json(const SuiteProblem& p, const MateResult& r, const Verdict& v) {
+  Json j;
+  j["id"] = p.entry.id;
+  j["line"] = p.entry.line;
+  if (p.entry.expected)
+    j["expected"] = *p.entry.expected;
+  else
+    j["expected"] = "nomate";
+  j["length_proven"] = p.entry.length_proven;
+  add_result_json(r, p.problem.attacker, j);
+  j["pass"] = v.pass;
+  j["verdict"] = v.text;
+  return j;
+}
+
+int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
+  std::vector<SuiteProblem> problems;
+  if (auto e = load_suite(o.suite, problems)) {
+    err << "tsumi mate: " << *e << "\n";
+    return 2;
+  }
+  const auto solver = make_solver(o, err);
+  if (!solver) return 2;
+  std::size_t width = 0;
+  for (const SuiteProblem& p : problems) width = std::max(width, p.name.size());
+  int passed = 0, failed = 0;
+  std::uint64_t nodes = 0;
+  Json results = Json::array();
+  const auto start = Clock::now();
+  for (const SuiteProblem& p : problems) {
+    solver->clear();
+    const MateResult r = solver->solve(p.problem, limits_of(o));
+    const Verdict v = judge(p, r);
+    (v.pass ? passed : failed) += 1;
+    nodes += r.nodes;
+    if (o.json) {
+      results.push_back(problem_json(p, r, v));
+      continue;
+    }
+    out << (v.pass ? "ok    " : "FAIL  ") << std::left << std::setw(int(width)) << p.name << std::right << "  "
+        << v.text << "  " << whole_ms(r.time_ms) << " ms  " << r.nodes << " nodes" << std::endl;
+  }
+  const double total_ms = ms_since(start);
+  if (o.json) {
+    Json j;
+    j["problems"] = std::move(results);
+    j["passed"] = passed;
+    j["failed"] = failed;
+    j["nodes"] = nodes;
+    j["time_ms"] = whole_ms(total_ms);
+    j["threads"] = o.threads;
+    j["hash_mb"] = solver->hash_mb();
+    out << j.dump() << "\n";
+  } else {
+    out << "total " << whole_ms(total_ms) << " ms, " << nodes << " nodes\n";
+    out << passed << " passed, " << failed << " failed\n";
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.sfen.empty() == o.suite.empty()) {
+    err << "tsumi mate: give either --sfen or --suite\n";
+    return 2;
+  }
+  if (!o.suite.empty()) return run_suite(o, out, err);
+  return run_single(o, out, err);
+}
+
+}  // namespace tsumi::cli

@@ -1,0 +1,27 @@
+#pragma once
+// `tsumi mate`: solve one tsume problem, or check a suite of them against their expected answers.
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace tsumi::cli {
+
+struct MateOptions {
+  std::string sfen;            // the problem; tsume SFENs may leave the defender's hand out
+  std::string suite;           // a suite file (solver/mate_suite.h) instead of one problem
+  double time_s = 0;           // per problem; 0: no limit
+  std::uint64_t nodes = 0;     // per problem; 0: no limit
+  std::size_t hash_mb = 256;   // the solver's table
+  int threads = 1;             // accepted and reported; the solver uses one worker for now
+  bool json = false;           // one JSON object on out instead of text
+  bool show = false;           // a board diagram before the result and the line in KIF after it
+  bool prove_shortest = true;  // false: stop at the first mate found (--no-shortest)
+};
+
+// Runs the command; results go to out, errors and notes to err. Returns the exit code: 0 when solved
+// (whatever the verdict) or every suite problem passed, 1 when a suite problem failed, 2 on bad input.
+int run_mate(const MateOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace tsumi::cli

@@ -1,0 +1,318 @@
+#include "solver/dfpn_search.h"
+
+#include <algorithm>
+#include <span>
+
+#include "core/movegen.h"
+
+namespace tsumi {
+
+namespace ph = proof_hand;
+
+namespace {
+
+// Sums stop short of the root thresholds (kInfPn - 1), so only a final result or a limit ends a solve.
+constexpr std::uint32_t kMaxSum = kInfPn - 2;
+
+std::uint32_t add_sat(std::uint32_t a, std::uint32_t b) {
+  return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) + b, kMaxSum));
+}
+
+std::uint16_t len_plus_one(std::uint16_t len) { return len >= kInfLen - 1 ? kInfLen : std::uint16_t(len + 1); }
+
+// The check on the side to move could be answered by a drop between the king and the checker.
+bool drop_possible(const Position& pos) {
+  const Bitboard checkers = pos.checkers();
+  if (checkers.empty() || checkers.more_than_one()) return false;
+  return !between_bb(pos.king_square(pos.side_to_move()), checkers.lsb()).empty();
+}
+
+// The 1+epsilon trick (Pawlewicz and Lew 2007): a child may run until its number passes the second
+// best by a quarter, not just by one, which cuts the back-and-forth between siblings.
+std::uint32_t second_threshold(std::uint32_t second) {
+  return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(second) + 1 + second / 4, kInfPn));
+}
+
+}  // namespace
+
+struct DfpnSearch::Child {
+  Move move;
+  std::uint32_t pn, dn;
+  std::uint32_t pn0;  // the initial proof number (df-pn+), used while the table knows nothing
+  std::uint16_t len;
+  bool path_dependent;
+  Hand hand;        // proof or disproof hand once final
+  Hand child_hand;  // the attacker's hand after the move
+  ph::HandChange change;
+  Key board_key;
+  bool is_final() const { return pn == 0 || dn == 0; }
+};
+
+struct DfpnSearch::Frame {
+  Child c[kMaxMoves];
+  Move moves[kMaxMoves];
+  int n = 0;
+};
+
+DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
+    : table_(table), attacker_(attacker), states_(kMaxPly + 2), keys_(kMaxPly + 2), path_keys_(kMaxPly + 2) {}
+
+DfpnSearch::~DfpnSearch() = default;
+
+void DfpnSearch::set_root(const PositionSetup& setup) {
+  pos_.set(setup, &states_[0]);
+  ply_ = 0;
+  keys_[0] = pos_.key();
+  path_keys_[0] = pos_.key();
+}
+
+void DfpnSearch::do_move(Move m) {
+  pos_.do_move(m, states_[ply_ + 1]);
+  ++ply_;
+  keys_[ply_] = pos_.key();
+  path_keys_[ply_] = PathTable::extend(path_keys_[ply_ - 1], m.raw());
+}
+
+void DfpnSearch::undo_move(Move m) {
+  pos_.undo_move(m);
+  --ply_;
+}
+
+void DfpnSearch::set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, std::uint64_t max_nodes,
+                            const std::atomic<bool>* stop) {
+  deadline_ = deadline;
+  has_deadline_ = has_deadline;
+  max_nodes_ = max_nodes;
+  stop_ = stop;
+}
+
+void DfpnSearch::check_limits() {
+  if (stop_ && stop_->load(std::memory_order_relaxed))
+    abort_ = Abort::kStopped;
+  else if (max_nodes_ && nodes_ >= max_nodes_)
+    abort_ = Abort::kNodes;
+  else if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_)
+    abort_ = Abort::kTime;
+  if (tick_) tick_(tick_ctx_);
+}
+
+bool DfpnSearch::on_path(Key key) const {
+  for (int i = ply_ - 1; i >= 0; i -= 2)
+    if (keys_[i] == key) return true;
+  return false;
+}
+
+DfpnSearch::Frame& DfpnSearch::frame(int ply) {
+  while (int(frames_.size()) <= ply) frames_.push_back(std::make_unique<Frame>());
+  return *frames_[std::size_t(ply)];
+}
+
+NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
+  const ph::HandChange change = ph::hand_change(m, pos_.piece_on(m.to()));
+  Hand child_hand = pos_.hand(attacker_);
+  if (is_attacker_to_move()) {
+    if (change.dropped != NO_PIECE_TYPE) child_hand.remove(change.dropped);
+    if (change.captured != NO_PIECE_TYPE) child_hand.add(change.captured);
+  }
+  const MateProbe p = table_.probe(pos_.board_key_after(m), child_hand, child_remaining, 1, 1);
+  return NodeResult{p.pn, p.dn, p.len, p.hand, p.move, false};
+}
+
+// Generates the children and gives each its numbers: from a repetition, the path table, the main
+// table, or the df-pn+ initial values. At an OR node, a check the defender cannot answer proves the
+// node at once (returns true with that child last).
+bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
+  const Move* end = or_node ? generate<CHECKS>(pos_, f.moves) : generate<EVASIONS>(pos_, f.moves);
+  const Hand hand = pos_.hand(attacker_);
+  const std::uint16_t child_remaining = remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1);
+  // Every child's cluster is requested first, so the probes below overlap their cache misses.
+  f.n = int(end - f.moves);
+  for (int i = 0; i < f.n; ++i) {
+    f.c[i].board_key = pos_.board_key_after(f.moves[i]);
+    if (remaining != 1) table_.prefetch(f.c[i].board_key);
+  }
+  f.n = 0;
+  for (const Move* m = f.moves; m != end; ++m) {
+    Child& c = f.c[f.n++];
+    c.move = *m;
+    c.change = ph::hand_change(*m, pos_.piece_on(m->to()));
+    c.child_hand = hand;
+    if (or_node) {
+      if (c.change.dropped != NO_PIECE_TYPE) c.child_hand.remove(c.change.dropped);
+      if (c.change.captured != NO_PIECE_TYPE) c.child_hand.add(c.change.captured);
+    }
+    c.pn0 = 1;
+    c.path_dependent = false;
+    if (on_path(pos_.key_after(*m)) ||
+        paths_.disproven(PathTable::extend(path_keys_[ply_], m->raw()), child_remaining)) {
+      c.pn = kInfPn, c.dn = 0, c.len = kInfLen, c.hand = ph::full(), c.path_dependent = true;
+      continue;
+    }
+    // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
+    MateProbe p = child_remaining == 0 ? MateProbe{1, 1, 0, c.child_hand, Move::none(), false}
+                                       : table_.probe(c.board_key, c.child_hand, child_remaining, 1, 1);
+    if (!p.found && or_node) {
+      // df-pn+: the number of evasions is the child's first proof number; none means mate.
+      StateInfo st;
+      pos_.do_move(*m, st, StateScope::kMovesOnly);
+      const std::uint64_t evasions = legal_move_count(pos_);
+      if (evasions == 0) {
+        const Hand proof =
+            ph::with_interposition_kinds(Hand(), c.child_hand, pos_.hand(~attacker_), drop_possible(pos_));
+        pos_.undo_move(*m);
+        table_.store(c.board_key, c.child_hand, MateRecord{0, kInfPn, 0, proof, Move::none(), 1});
+        c.pn = 0, c.dn = kInfPn, c.len = 0, c.hand = proof;
+        return true;
+      }
+      pos_.undo_move(*m);
+      c.pn0 = std::uint32_t(evasions);
+      p.pn = std::max(p.pn, c.pn0);
+      if (child_remaining == 0) p = MateProbe{kInfPn, 0, 1, ph::full(), Move::none(), true};
+    }
+    c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
+  }
+  return false;
+}
+
+// The result of a node from its children's numbers (final or not).
+NodeResult DfpnSearch::conclude(const Frame& f, bool or_node, std::uint32_t pn, std::uint32_t dn) const {
+  const Hand hand = pos_.hand(attacker_);
+  NodeResult r{pn, dn, 0, hand, Move::none(), false};
+  if (or_node && pn == 0) {
+    const Child* best = nullptr;
+    for (const Child& c : std::span(f.c, std::size_t(f.n)))
+      if (c.pn == 0 && (!best || c.len < best->len)) best = &c;
+    r.dn = kInfPn, r.len = len_plus_one(best->len), r.hand = ph::before_attack(best->hand, best->change);
+    r.best = best->move;
+  } else if (or_node && dn == 0) {
+    Hand d = ph::full();
+    std::uint16_t len = kInfLen;
+    for (const Child& c : std::span(f.c, std::size_t(f.n))) {
+      d = ph::min(d, ph::before_attack(c.hand, c.change));
+      len = std::min(len, c.len);
+      r.path_dependent |= c.path_dependent;
+    }
+    r.pn = kInfPn, r.len = len_plus_one(len), r.hand = ph::without_absent_kinds(d, hand);
+  } else if (!or_node && pn == 0) {
+    Hand p;
+    const Child* longest = nullptr;
+    for (const Child& c : std::span(f.c, std::size_t(f.n))) {
+      p = ph::max(p, c.hand);
+      if (!longest || c.len > longest->len) longest = &c;
+    }
+    r.dn = kInfPn, r.len = len_plus_one(longest->len), r.best = longest->move;
+    r.hand = ph::with_interposition_kinds(p, hand, pos_.hand(~attacker_), drop_possible(pos_));
+  } else if (!or_node && dn == 0) {
+    const Child* refutation = nullptr;
+    for (const Child& c : std::span(f.c, std::size_t(f.n))) {
+      if (c.dn != 0) continue;
+      if (!refutation || (refutation->path_dependent && !c.path_dependent) ||
+          (refutation->path_dependent == c.path_dependent && c.len > refutation->len))
+        refutation = &c;
+    }
+    r.pn = kInfPn, r.len = len_plus_one(refutation->len), r.hand = refutation->hand;
+    r.path_dependent = refutation->path_dependent, r.best = refutation->move;
+  }
+  return r;
+}
+
+NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining) {
+  const std::uint64_t start_nodes = nodes_++;
+  if ((nodes_ & 1023) == 0) check_limits();
+  const bool or_node = pos_.side_to_move() == attacker_;
+  const Hand hand = pos_.hand(attacker_);
+  if (abort_ != Abort::kNone) return NodeResult{1, 1, remaining, hand, Move::none(), false};
+  // Out of length: no mate within the plies left, whatever the hand.
+  if (or_node && remaining == 0) return NodeResult{kInfPn, 0, 0, ph::full(), Move::none(), false};
+  if (!or_node && remaining <= 1) {
+    if (has_legal_move(pos_)) return NodeResult{kInfPn, 0, 1, ph::full(), Move::none(), false};
+    const Hand proof = ph::with_interposition_kinds(Hand(), hand, pos_.hand(~attacker_), drop_possible(pos_));
+    return NodeResult{0, kInfPn, 0, proof, Move::none(), false};
+  }
+  if (ply_ >= kMaxPly) {
+    abort_ = Abort::kDepth;
+    return NodeResult{1, 1, remaining, hand, Move::none(), false};
+  }
+
+  Frame& f = frame(ply_);
+  const std::uint16_t child_remaining = remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1);
+  const Key key = pos_.board_key();
+  NodeResult result{};
+  if (expand(f, or_node, remaining)) {
+    result = conclude(f, true, 0, kInfPn);
+  } else if (f.n == 0) {
+    result = or_node
+                 ? NodeResult{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), hand), Move::none(), false}
+                 : NodeResult{0,
+                              kInfPn,
+                              0,
+                              ph::with_interposition_kinds(Hand(), hand, pos_.hand(~attacker_), drop_possible(pos_)),
+                              Move::none(),
+                              false};
+  } else {
+    while (true) {
+      // OR: pn = min, dn = sum over children; AND: the other way round.
+      std::uint32_t pn = or_node ? kInfPn : 0, dn = or_node ? 0 : kInfPn;
+      std::uint32_t second = kInfPn;
+      int best = 0;
+      for (int i = 0; i < f.n; ++i) {
+        const Child& c = f.c[i];
+        const std::uint32_t mine = or_node ? c.pn : c.dn;  // the number this node minimises
+        std::uint32_t& low = or_node ? pn : dn;
+        std::uint32_t& sum = or_node ? dn : pn;
+        const std::uint32_t other = or_node ? c.dn : c.pn;  // the number this node sums
+        sum = (other >= kInfPn || sum >= kInfPn) ? kInfPn : add_sat(sum, other);
+        if (mine < low) {
+          second = low;
+          low = mine;
+          best = i;
+        } else if (mine < second) {
+          second = mine;
+        }
+      }
+      if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) {
+        result = conclude(f, or_node, pn, dn);
+        if (pn != 0 && dn != 0) result.best = f.c[best].move;
+        break;
+      }
+      Child& c = f.c[best];
+      std::uint32_t cthpn, cthdn;
+      if (or_node) {
+        cthpn = std::min(thpn, second_threshold(second));
+        cthdn = std::uint32_t(std::min<std::uint64_t>(std::uint64_t(thdn) - dn + c.dn, kInfPn - 1));
+      } else {
+        cthdn = std::min(thdn, second_threshold(second));
+        cthpn = std::uint32_t(std::min<std::uint64_t>(std::uint64_t(thpn) - pn + c.pn, kInfPn - 1));
+      }
+      do_move(c.move);
+      const NodeResult r = search(cthpn, cthdn, child_remaining);
+      undo_move(c.move);
+      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.hand = r.hand, c.path_dependent = r.path_dependent;
+      if (abort_ != Abort::kNone) {
+        result =
+            NodeResult{std::max<std::uint32_t>(pn, 1), std::max<std::uint32_t>(dn, 1), remaining, hand, c.move, false};
+        break;
+      }
+    }
+  }
+
+  if (result.disproven() && result.path_dependent) {
+    paths_.store(path_keys_[ply_], remaining);
+  } else {
+    const bool final = result.proven() || result.disproven();
+    table_.store(key, hand,
+                 MateRecord{result.pn, result.dn, final ? result.len : remaining, final ? result.hand : hand,
+                            result.best, nodes_ - start_nodes});
+  }
+  return result;
+}
+
+NodeResult DfpnSearch::solve(std::uint16_t remaining) {
+  NodeResult r{};
+  do {
+    r = search(kInfPn - 1, kInfPn - 1, remaining);
+  } while (!r.proven() && !r.disproven() && abort_ == Abort::kNone);
+  return r;
+}
+
+}  // namespace tsumi

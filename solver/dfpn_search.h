@@ -1,0 +1,113 @@
+#pragma once
+// The serial df-pn kernel (Nagai 2002) with the df-pn+ initial numbers and the 1+epsilon threshold
+// trick (Pawlewicz and Lew 2007), over a length limit.
+//
+// OR nodes are the attacker's: every legal check (generate<CHECKS>, which never yields a pawn-drop
+// mate). AND nodes are the defender's: every legal evasion, interposing drops included. A node is
+// searched with a remaining length r: an OR node proves only a mate within r plies, and a disproof
+// found under a limit holds for that limit and any smaller one. With r = kUnlimited the search is the
+// plain df-pn; MateSolver then lowers r to prove that no shorter mate exists.
+//
+// Repetition: a child equal to a position on the current path is disproven for this path only; such
+// results go to the PathTable, never to the MateTable (see path_table.h).
+//
+// Thread safety: one DfpnSearch per thread; it owns its position and stacks, and shares nothing but
+// the table it was given, which it uses without locks.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/position.h"
+#include "solver/mate_table.h"
+#include "solver/path_table.h"
+#include "solver/proof_hand.h"
+
+namespace tsumi {
+
+inline constexpr std::uint16_t kUnlimited = 0xfff0;  // a remaining length no problem needs
+
+// The numbers a search returns for its node.
+struct NodeResult {
+  std::uint32_t pn;
+  std::uint32_t dn;
+  std::uint16_t len;  // as MateEntry::len
+  Hand hand;          // proof or disproof hand when final
+  Move best;          // proven OR: the mating move; proven AND: the longest defence
+  bool path_dependent;
+  bool proven() const { return pn == 0; }
+  bool disproven() const { return dn == 0; }
+};
+
+class DfpnSearch {
+ public:
+  static constexpr int kMaxPly = 4000;
+
+  DfpnSearch(MateTable& table, Color attacker);
+  ~DfpnSearch();
+  DfpnSearch(const DfpnSearch&) = delete;
+  DfpnSearch& operator=(const DfpnSearch&) = delete;
+
+  // The position searched; set it up, then make moves on it with do_move/undo_move to search below
+  // the root (PV extraction does).
+  Position& position() { return pos_; }
+  void set_root(const PositionSetup& setup);
+  void do_move(Move m);
+  void undo_move(Move m);
+  int ply() const { return ply_; }
+
+  // Searches the current node until it is proven or disproven within `remaining` plies, or stopped.
+  NodeResult solve(std::uint16_t remaining);
+
+  // Limits: checked every 1024 nodes. The stop flag may be set from another thread.
+  void set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, std::uint64_t max_nodes,
+                  const std::atomic<bool>* stop);
+  enum class Abort : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
+  Abort aborted() const { return abort_; }
+  void clear_abort() { abort_ = Abort::kNone; }
+  std::uint64_t nodes() const { return nodes_; }
+  void set_tick(void (*tick)(void*), void* ctx) {
+    tick_ = tick;
+    tick_ctx_ = ctx;
+  }
+
+  // The table's answer for the child after move m of the current node (no search).
+  NodeResult probe_child(Move m, std::uint16_t child_remaining) const;
+  bool is_attacker_to_move() const { return pos_.side_to_move() == attacker_; }
+  Color attacker() const { return attacker_; }
+  void clear_paths() { paths_.clear(); }
+
+ private:
+  struct Child;
+  struct Frame;
+
+  NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining);
+  bool expand(Frame& f, bool or_node, std::uint16_t remaining);
+  NodeResult conclude(const Frame& f, bool or_node, std::uint32_t pn, std::uint32_t dn) const;
+  bool on_path(Key key) const;
+  Frame& frame(int ply);
+  void check_limits();
+
+  MateTable& table_;
+  PathTable paths_;
+  Color attacker_;
+  Position pos_;
+  std::vector<StateInfo> states_;
+  std::vector<Key> keys_;       // Position::key() of every node on the path, root first
+  std::vector<Key> path_keys_;  // PathTable keys of the same nodes
+  std::vector<std::unique_ptr<Frame>> frames_;
+  int ply_ = 0;
+
+  std::uint64_t nodes_ = 0;
+  std::uint64_t max_nodes_ = 0;
+  std::chrono::steady_clock::time_point deadline_{};
+  bool has_deadline_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
+  Abort abort_ = Abort::kNone;
+  void (*tick_)(void*) = nullptr;
+  void* tick_ctx_ = nullptr;
+};
+
+}  // namespace tsumi

@@ -1,0 +1,95 @@
+#include "solver/mate_line.h"
+
+#include <cstdio>
+#include <vector>
+
+#include "core/attacks.h"
+#include "core/movegen.h"
+#include "core/usi.h"
+
+namespace tsumi {
+
+namespace {
+
+// USI text of a move that may come from anywhere: to_usi only for moves whose fields are in range
+// (it indexes a table by the dropped piece), the raw bits otherwise.
+std::string move_text(Move m) {
+  const bool in_range = m.is_drop() ? m.dropped_piece() >= PAWN && m.dropped_piece() <= GOLD && is_ok(m.to())
+                                    : is_ok(m.from()) && is_ok(m.to());
+  if (in_range) return to_usi(m);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "raw 0x%04x", unsigned(m.raw()));
+  return buf;
+}
+
+std::string at_ply(std::size_t ply, Move m, const std::string& what) {
+  return "ply " + std::to_string(ply) + " (" + move_text(m) + "): " + what;
+}
+
+// Whether m, absent from the legal list, is a pawn drop that every rule allows except the one against
+// mating by a pawn drop (uchifuzume): it checks, and then the opponent has no legal move.
+bool is_refused_pawn_drop_mate(const Position& pos, Move m) {
+  if (!m.is_drop() || m.is_promotion() || m.dropped_piece() != PAWN || !is_ok(m.to())) return false;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square to = m.to();
+  if (pos.piece_on(to) != NO_PIECE || !pos.hand(us).has(PAWN) || !pos.has_king(them)) return false;
+  // A pawn that checks stands right in front of the king, never on its own last rank.
+  if (!pseudo_attacks(us, PAWN, to).test(pos.king_square(them))) return false;
+  for (int r = RANK_1; r <= RANK_9; ++r)
+    if (pos.piece_on(make_square(file_of(to), Rank(r))) == make_piece(us, PAWN)) return false;  // nifu
+  // Play it on a copy: it must not leave our own king in check, and must leave them no legal move.
+  PositionSetup s = pos.setup();
+  s.board[to] = make_piece(us, PAWN);
+  s.hands[us].remove(PAWN);
+  s.side_to_move = them;
+  StateInfo st;
+  Position after;
+  after.set(s, &st);
+  if (after.has_king(us) && after.is_attacked(them, after.king_square(us), after.pieces())) return false;
+  return !has_legal_move(after);
+}
+
+}  // namespace
+
+std::optional<std::string> check_mate_line(const MateProblem& problem, std::span<const Move> line) {
+  if (line.empty()) return "the line is empty";
+  const Color attacker = problem.attacker, defender = ~attacker;
+
+  std::vector<StateInfo> states(line.size() + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  if (!pos.has_king(defender)) return "the defender has no king";
+  if (pos.side_to_move() == defender && !pos.in_check())
+    return "the defender is to move at the start but is not in check";
+
+  MoveList legal;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const std::size_t ply = i + 1;
+    const Move m = line[i];
+    const bool attacking = pos.side_to_move() == attacker;
+    generate<LEGAL>(pos, legal);
+    if (!attacking && legal.empty())
+      return at_ply(ply, m, i == 0 ? "the defender is mated already" : "the line goes on after the mate");
+    if (!legal.contains(m)) {
+      if (attacking && is_refused_pawn_drop_mate(pos, m))
+        return at_ply(ply, m, "pawn-drop mate (uchifuzume), which the rules forbid");
+      return at_ply(ply, m, std::string("illegal ") + (attacking ? "attacker" : "defender") + " move");
+    }
+    pos.do_move(m, states[ply]);
+    if (attacking) {
+      if (!pos.in_check()) return at_ply(ply, m, "the attacker's move does not give check");
+      // The generator already refuses these; checked again so that a generator bug cannot pass here.
+      if (m.is_drop() && m.dropped_piece() == PAWN && !has_legal_move(pos))
+        return at_ply(ply, m, "pawn-drop mate (uchifuzume), which the rules forbid");
+    }
+  }
+
+  const std::size_t last = line.size();
+  if (pos.side_to_move() != defender)
+    return at_ply(last, line[last - 1], "the line ends with a defence, not with mate");
+  generate<LEGAL>(pos, legal);
+  if (!legal.empty()) return at_ply(last, line[last - 1], "not mate: the defender can still play " + to_usi(legal[0]));
+  return std::nullopt;
+}
+
+}  // namespace tsumi

@@ -1,0 +1,45 @@
+#include "solver/mate_problem.h"
+
+#include <string>
+
+namespace tsumi {
+
+ParseResult<MateProblem> make_mate_problem(const PositionSetup& setup) {
+  MateProblem problem;
+  problem.setup = setup;
+  PositionSetup& s = problem.setup;
+
+  int counts[kHandTypeNb] = {};
+  bool king[COLOR_NB] = {false, false};
+  for (Piece pc : s.board) {
+    if (pc == NO_PIECE) continue;
+    const PieceType pt = unpromote(type_of(pc));
+    if (pt == KING)
+      king[color_of(pc)] = true;
+    else
+      ++counts[pt];
+  }
+  for (Color c : {BLACK, WHITE})
+    for (int pt = PAWN; pt < kHandTypeNb; ++pt) counts[pt] += s.hands[c].count(PieceType(pt));
+  for (int pt = PAWN; pt < kHandTypeNb; ++pt)
+    if (counts[pt] > kPieceCountMax[pt])
+      return ParseError{"more " + std::string(1, kPieceLetter[pt]) + " than a set holds", 0};
+
+  // The side to move attacks, unless it is in check: then the move that checked it was the attack.
+  StateInfo st;
+  Position pos;
+  pos.set(s, &st);
+  problem.attacker = pos.in_check() ? ~s.side_to_move : s.side_to_move;
+  const Color defender = ~problem.attacker;
+  if (!king[defender]) return ParseError{"the defending side has no king", 0};
+  if (pos.in_check() && problem.attacker != s.side_to_move && !king[s.side_to_move])
+    return ParseError{"the side to move is in check but has no king", 0};
+
+  // Tsume convention: whatever is neither on the board nor in the attacker's hand is the defender's.
+  // A position with the attacker's king too is a game position: its hands stand as written.
+  if (!king[problem.attacker])
+    for (int pt = PAWN; pt < kHandTypeNb; ++pt) s.hands[defender].add(PieceType(pt), kPieceCountMax[pt] - counts[pt]);
+  return problem;
+}
+
+}  // namespace tsumi

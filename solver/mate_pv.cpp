@@ -1,0 +1,146 @@
+#include "solver/mate_pv.h"
+
+#include <algorithm>
+
+#include "core/movegen.h"
+
+namespace tsumi {
+
+namespace {
+
+// Ties between equally long defences are resolved by looking ahead only this close to the mate; far
+// from it (the famous long problems) the first longest defence is taken.
+constexpr std::uint16_t kTieBreakHorizon = 64;
+
+int piece_count(Hand h) {
+  int n = 0;
+  for (PieceType pt : proof_hand::kHandTypes) n += h.count(pt);
+  return n;
+}
+
+// The attacker's move at an OR node proven within r: the checks whose position is proven within r - 1,
+// the shortest first. Searches the node again if the table lost its proof.
+Move attacker_move(DfpnSearch& s, std::uint16_t r, std::uint16_t& child_len) {
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    MoveList checks;
+    generate<CHECKS>(s.position(), checks);
+    Move best = Move::none();
+    child_len = kInfLen;
+    for (Move m : checks) {
+      const NodeResult c = s.probe_child(m, std::uint16_t(r - 1));
+      if (c.proven() && c.len < child_len) best = m, child_len = c.len;
+    }
+    if (!best.is_none() || attempt == 1) return best;
+    if (!s.solve(r).proven()) return Move::none();
+  }
+  return Move::none();
+}
+
+// The longest defences at an AND node proven within exactly r plies: the evasions whose position
+// cannot be mated within r - 3.
+std::vector<Move> longest_defences(DfpnSearch& s, std::uint16_t r, const MoveList& evasions) {
+  std::vector<Move> longest;
+  if (r < 3) return std::vector<Move>(evasions.begin(), evasions.end());
+  for (Move m : evasions) {
+    s.do_move(m);
+    const NodeResult shorter = s.solve(std::uint16_t(r - 3));
+    s.undo_move(m);
+    if (shorter.disproven()) longest.push_back(m);
+  }
+  return longest;
+}
+
+// Without an exact length: the evasion whose known proof is the longest (searching those the table
+// lost).
+Move longest_known_defence(DfpnSearch& s, const MoveList& evasions) {
+  Move best = evasions[0];
+  std::uint16_t best_len = 0;
+  for (Move m : evasions) {
+    NodeResult c = s.probe_child(m, kUnlimited);
+    if (!c.proven()) {
+      s.do_move(m);
+      c = s.solve(kUnlimited);
+      s.undo_move(m);
+    }
+    if (c.proven() && c.len >= best_len) best = m, best_len = c.len;
+  }
+  return best;
+}
+
+MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break);
+
+Move pick_defence(DfpnSearch& s, std::uint16_t r, const std::vector<Move>& longest, bool tie_break) {
+  if (longest.size() == 1 || !tie_break || r > kTieBreakHorizon) return longest.front();
+  Move best = longest.front();
+  int fewest = 1 << 30;
+  for (Move m : longest) {
+    s.do_move(m);
+    const int spare = piece_count(follow(s, std::uint16_t(r - 1), true, false).leftover);
+    s.undo_move(m);
+    if (spare < fewest) fewest = spare, best = m;
+  }
+  return best;
+}
+
+MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
+  MateLine line;
+  while (s.aborted() == DfpnSearch::Abort::kNone) {
+    Move m;
+    if (s.is_attacker_to_move()) {
+      std::uint16_t child_len = 0;
+      m = attacker_move(s, exact ? r : kUnlimited, child_len);
+      if (m.is_none()) break;
+      r = std::uint16_t(child_len + 1);
+    } else {
+      MoveList evasions;
+      generate<EVASIONS>(s.position(), evasions);
+      if (evasions.empty()) break;
+      if (exact) {
+        const std::vector<Move> longest = longest_defences(s, r, evasions);
+        // Empty only if r was not exact after all; then fall back to the known lengths.
+        m = longest.empty() ? longest_known_defence(s, evasions) : pick_defence(s, r, longest, tie_break);
+      } else {
+        m = longest_known_defence(s, evasions);
+      }
+    }
+    line.moves.push_back(m);
+    s.do_move(m);
+    r = std::uint16_t(r - 1);
+  }
+  line.leftover = s.position().hand(s.attacker());
+  for (auto it = line.moves.rbegin(); it != line.moves.rend(); ++it) s.undo_move(*it);
+  return line;
+}
+
+// Drops between the king and the checker that the attacker takes at once and does not need: from the
+// position after the capture the attacker mates without the captured piece (its proof hand has no
+// more of that kind than the attacker held before). Each such pair is two plies a book does not count.
+int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves) {
+  int pairs = 0, made = 0;
+  const auto total = std::uint16_t(moves.size());
+  for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
+    const bool defence = !s.is_attacker_to_move();
+    s.do_move(moves[i]);
+    ++made;
+    if (defence && moves[i].is_drop() && moves[i + 1].to() == moves[i].to()) {
+      const PieceType pt = moves[i].dropped_piece();
+      s.do_move(moves[i + 1]);
+      const Hand held = s.position().hand(s.attacker());
+      const NodeResult rest = s.solve(std::uint16_t(total - i - 2));
+      s.undo_move(moves[i + 1]);
+      if (rest.proven() && rest.hand.count(pt) < held.count(pt)) ++pairs;
+    }
+  }
+  for (int k = made - 1; k >= 0; --k) s.undo_move(moves[std::size_t(k)]);
+  return pairs;
+}
+
+}  // namespace
+
+MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
+  MateLine line = follow(search, length, exact, true);
+  line.futile_length = int(line.moves.size()) - 2 * futile_pairs(search, line.moves);
+  return line;
+}
+
+}  // namespace tsumi

@@ -1,0 +1,33 @@
+#pragma once
+// The main line of a proven mate, by tsume rules: the attacker plays a mate of the proven length; the
+// defender takes the longest defence, and among defences of equal length the one that leaves the
+// attacker the fewest spare pieces in hand at the end.
+//
+// The table holds only upper bounds of lengths, so at each defence node the line asks the search
+// which evasions still need every remaining ply: an evasion whose position cannot be mated within
+// r - 3 plies (r the node's exact length) is a longest defence. Ties are broken by following each
+// candidate's own line (greedily below) and counting what the attacker holds at the end.
+//
+// Also: the length when futile interpositions are not counted (solver/README.md gives the policy).
+
+#include <cstdint>
+#include <vector>
+
+#include "core/hand.h"
+#include "core/move.h"
+#include "solver/dfpn_search.h"
+
+namespace tsumi {
+
+struct MateLine {
+  std::vector<Move> moves;
+  Hand leftover;  // the attacker's hand after the last move
+  int futile_length = 0;
+};
+
+// Builds the line from the search's current node, which is proven within `length` plies. With
+// `exact` (the length was proven shortest) the defences are the provably longest; without, the
+// longest the table knows of. Leaves the search at the node it started from.
+MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact);
+
+}  // namespace tsumi

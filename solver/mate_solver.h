@@ -1,0 +1,85 @@
+#pragma once
+// The tsume solver: df-pn over checks and evasions, then a proof that no shorter mate exists, then a
+// main line by tsume rules. See solver/README.md for the algorithm and its sources.
+//
+// Thread safety: a MateSolver is used by one thread at a time, except request_stop(), which any
+// thread may call while solve() runs.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/hand.h"
+#include "core/move.h"
+#include "solver/mate_problem.h"
+
+namespace tsumi {
+
+enum class MateVerdict : std::uint8_t { kMate, kNoMate, kTimeout };
+
+// Why a search ended without a verdict.
+enum class MateStop : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
+
+struct MateLimits {
+  double time_s = 0;           // wall-clock limit in seconds; 0: none
+  std::uint64_t nodes = 0;     // search nodes; 0: none
+  bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
+};
+
+// Progress, reported about every `MateSolver::set_progress` interval while solve() runs.
+struct MateProgress {
+  std::uint64_t nodes = 0;
+  double time_ms = 0;
+  int hashfull = 0;      // permille of table entries in use
+  std::vector<Move> pv;  // the best line known now (empty when none)
+};
+
+struct MateResult {
+  MateVerdict verdict = MateVerdict::kTimeout;
+  MateStop stop = MateStop::kNone;  // for kTimeout: which limit hit
+  // Mate: the main line by tsume rules (longest defence; among equal lengths the one that leaves the
+  // attacker no spare pieces), from the problem position to the mate.
+  std::vector<Move> pv;
+  int length = 0;                // plies of pv, every legal defence counted (interpositions included)
+  bool shortest_proven = false;  // no mate shorter than `length` exists (proven, not assumed)
+  // The length when futile interpositions (muda-ai) are not counted, as problem books count; equal
+  // to `length` where no interposition on the line is futile. See solver/README.md for the policy.
+  int futile_length = 0;
+  Hand leftover;  // the attacker's hand after the last move of pv
+  std::uint64_t nodes = 0;
+  double time_ms = 0;
+  int hashfull = 0;  // permille, at the end
+};
+
+class MateSolver {
+ public:
+  // A solver owning a transposition table of hash_mb MiB (at least one cluster).
+  explicit MateSolver(std::size_t hash_mb);
+  ~MateSolver();
+  MateSolver(const MateSolver&) = delete;
+  MateSolver& operator=(const MateSolver&) = delete;
+
+  MateResult solve(const MateProblem& problem, const MateLimits& limits);
+
+  // Forgets everything the table holds.
+  void clear();
+  // Asks a running solve() to return (verdict kTimeout, stop kStopped) soon; callable from any thread.
+  void request_stop();
+  // Called from inside solve() about every interval_ms milliseconds (0: never).
+  void set_progress(std::function<void(const MateProgress&)> callback, int interval_ms);
+
+  std::size_t hash_mb() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+const char* to_string(MateVerdict v);  // "mate", "nomate", "timeout"
+const char* to_string(MateStop s);     // "none", "time", "nodes", "stopped", "depth"
+
+}  // namespace tsumi

@@ -1,0 +1,108 @@
+#include "solver/mate_suite.h"
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+#include <string>
+
+namespace tsumi {
+
+namespace {
+
+// The longest mate a suite may claim; far above any published problem (the longest has 1525 plies).
+constexpr int kMaxExpectedPlies = 10000;
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// Reads `expected=` into the entry; at is the offset of the value in the line.
+std::optional<ParseError> read_expected(std::string_view value, std::size_t at, MateSuiteEntry& entry) {
+  if (value == "nomate") {
+    entry.expected.reset();
+    return std::nullopt;
+  }
+  int plies = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), plies);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || plies < 1 ||
+      plies > kMaxExpectedPlies)
+    return ParseError{"bad expected value '" + std::string(value) + "' (a number of plies from 1, or nomate)", at};
+  entry.expected = plies;
+  return std::nullopt;
+}
+
+// Reads one `key=value` field; at is the offset of the field in the line.
+std::optional<ParseError> read_field(std::string_view field, std::size_t at, MateSuiteEntry& entry,
+                                     bool& has_expected) {
+  const std::size_t eq = field.find('=');
+  if (eq == std::string_view::npos) return ParseError{"field '" + std::string(field) + "' is not key=value", at};
+  const std::string_view key = field.substr(0, eq);
+  const std::string_view value = field.substr(eq + 1);
+  if (key.empty()) return ParseError{"field '" + std::string(field) + "' has no key", at};
+  const auto same_key = [&](const auto& kv) { return kv.first == key; };
+  if (std::any_of(entry.fields.begin(), entry.fields.end(), same_key))
+    return ParseError{"key '" + std::string(key) + "' given twice", at};
+  if (key == "expected") {
+    if (auto e = read_expected(value, at + eq + 1, entry)) return e;
+    has_expected = true;
+  } else if (key == "id") {
+    entry.id = std::string(value);
+  } else if (key == "cat") {
+    entry.category = std::string(value);
+  } else if (key == "kh_min_unproven_len") {
+    entry.length_proven = false;
+  }
+  entry.fields.emplace_back(std::string(key), std::string(value));
+  return std::nullopt;
+}
+
+}  // namespace
+
+ParseResult<MateSuiteEntry> parse_mate_suite_line(std::string_view line) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+  MateSuiteEntry entry;
+  const std::size_t tab = line.find('\t');
+  if (tab == std::string_view::npos)
+    return ParseError{"missing tab after the SFEN (fields are tab-separated)", line.size()};
+  const std::string_view sfen = trim(line.substr(0, tab));
+  if (sfen.empty()) return ParseError{"missing SFEN before the first tab", 0};
+  entry.sfen = std::string(sfen);
+  bool has_expected = false;
+  std::size_t start = tab + 1;
+  while (start <= line.size()) {
+    const std::size_t end = std::min(line.find('\t', start), line.size());
+    const std::string_view field = line.substr(start, end - start);
+    if (!trim(field).empty()) {
+      if (auto e = read_field(field, start, entry, has_expected)) return *e;
+    }
+    start = end + 1;
+  }
+  if (!has_expected) return ParseError{"missing expected=<plies>|nomate", line.size()};
+  return entry;
+}
+
+ParseResult<std::vector<MateSuiteEntry>> parse_mate_suite(std::string_view text) {
+  std::vector<MateSuiteEntry> entries;
+  int line_no = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line = text.substr(start, end - start);
+    ++line_no;
+    start = end + 1;
+    const std::string_view content = trim(line);
+    if (content.empty() || content.front() == '#') continue;
+    auto entry = parse_mate_suite_line(line);
+    if (!entry)
+      return ParseError{"line " + std::to_string(line_no) + ": " + entry.error().message, entry.error().offset};
+    entry.value().line = line_no;
+    entries.push_back(std::move(entry.value()));
+  }
+  return entries;
+}
+
+}  // namespace tsumi

@@ -1,0 +1,52 @@
+#pragma once
+// Disproofs that hold only on one path: those that rely on a repetition.
+//
+// In tsume any repetition means the attacker failed, so a node whose every check leads back to a
+// position on the current path is disproven there, but not where it is reached another way. Storing
+// such a disproof under the position alone is the graph-history-interaction error (Palay 1983;
+// Kishimoto and Mueller 2004). These results are kept instead under a key of the whole path from the
+// root (the moves made), and only a search that arrives by the same path reuses them, as in
+// KomoringHeights' repetition table.
+//
+// Direct-mapped, fixed size; a lost entry is only searched again. Thread safety: none.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/zobrist.h"
+
+namespace tsumi {
+
+class PathTable {
+ public:
+  explicit PathTable(std::size_t entries = std::size_t(1) << 16) : slots_(entries) {}
+
+  // A path-dependent disproof of the node reached by `path_key`, valid for `len` plies or fewer.
+  void store(Key path_key, std::uint16_t len) { slot(path_key) = Slot{path_key, len}; }
+  // True when such a disproof covers a search of `remaining` plies.
+  bool disproven(Key path_key, std::uint16_t remaining) const {
+    const Slot& s = slots_[path_key % slots_.size()];
+    return s.key == path_key && s.len >= remaining;
+  }
+  void clear() {
+    for (Slot& s : slots_) s = Slot{};
+  }
+
+  // The key of the path extended by a move (any well-mixed function of the parent key and the move).
+  static Key extend(Key path_key, std::uint16_t move_raw) {
+    Key z = path_key + 0x9e3779b97f4a7c15ULL * (move_raw + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+
+ private:
+  struct Slot {
+    Key key = 0;
+    std::uint16_t len = 0;
+  };
+  Slot& slot(Key k) { return slots_[k % slots_.size()]; }
+  std::vector<Slot> slots_;
+};
+
+}  // namespace tsumi

@@ -1,0 +1,328 @@
+// The `tsumi mate` command in-process and as a process. Tests marked "needs the solver" expect real
+// verdicts; the others hold for any solver (they check parsing, refusals and the shape of the output).
+
+#include "cli/mate_command.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests/support/test_data.h"
+
+namespace tsumi::cli {
+namespace {
+
+// tanuki1-1 of positions/tsume-public.txt: mate in 1, only by 8c1c.
+constexpr const char* kMateIn1 = "9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1";
+// The attacker has nothing at all.
+constexpr const char* kNoMate = "4k4/9/9/9/9/9/9/9/9 b - 1";
+
+struct CommandResult {
+  int code;
+  std::string out, err;
+};
+
+CommandResult run(const MateOptions& o) {
+  std::ostringstream out, err;
+  const int code = run_mate(o, out, err);
+  return {code, out.str(), err.str()};
+}
+
+MateOptions sfen_options(const char* sfen) {
+  MateOptions o;
+  o.sfen = sfen;
+  o.hash_mb = 16;
+  o.time_s = 20;
+  return o;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool has_line_starting(const std::string& text, const std::string& prefix) {
+  for (const std::string& line : lines_of(text))
+    if (line.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
+// A file in the test's temporary directory, per process (ctest runs tests in parallel).
+std::string temp_file(const std::string& name, const std::string& contents) {
+  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_" + name;
+  std::ofstream(path, std::ios::binary) << contents;
+  return path;
+}
+
+// ---- refusals and output shape: hold for any solver ----
+
+TEST(MateCommand, RefusesBadInput) {
+  struct Case {
+    const char* sfen;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"4k4/9/9/9/9/9/9/9 b - 1", "bad SFEN"},
+      {"4k4/9/9/9/9/9/9/9/9 x - 1", "bad SFEN"},
+      {"garbage", "bad SFEN"},
+      {"4K4/9/9/9/9/9/9/9/9 b G 1", "no king"},
+      {"9/9/9/9/9/9/9/9/9 b G 1", "not a tsume problem"},
+  };
+  for (const Case& c : cases) {
+    const CommandResult r = run(sfen_options(c.sfen));
+    EXPECT_EQ(r.code, 2) << c.sfen;
+    EXPECT_EQ(r.out, "") << c.sfen;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.sfen << " -> " << r.err;
+  }
+}
+
+TEST(MateCommand, NeedsSfenOrSuiteButNotBoth) {
+  MateOptions o;
+  EXPECT_EQ(run(o).code, 2);
+  o.sfen = kNoMate;
+  o.suite = "x.txt";
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("either --sfen or --suite"), std::string::npos) << r.err;
+}
+
+TEST(MateCommand, AcceptsNifuAndAUsiSfenPrefix) {
+  // Two black pawns on file 5: refused by plain SFEN parsing, accepted for tsume problems.
+  MateOptions o = sfen_options("sfen 4k4/9/9/4P4/9/4P4/9/9/9 b G 1");
+  o.nodes = 1000;
+  EXPECT_NE(run(o).code, 2);
+}
+
+TEST(MateCommand, TextHasEveryStatisticsLine) {
+  MateOptions o = sfen_options(kMateIn1);
+  o.threads = 4;
+  const CommandResult r = run(o);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0].rfind("checkmate ", 0), 0u) << r.out;
+  for (const char* prefix : {"nodes ", "time ", "nps ", "hashfull "})
+    EXPECT_TRUE(has_line_starting(r.out, prefix)) << prefix << " missing:\n" << r.out;
+  EXPECT_NE(r.err.find("1 worker"), std::string::npos) << r.err;
+}
+
+TEST(MateCommand, JsonHasEveryField) {
+  MateOptions o = sfen_options(kMateIn1);
+  o.json = true;
+  o.hash_mb = 8;
+  const CommandResult r = run(o);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"result", "length", "shortest_proven", "futile_length", "pv", "leftover", "nodes", "time_ms",
+                          "nps", "hashfull", "stop", "sfen", "threads", "hash_mb"})
+    EXPECT_TRUE(j.contains(key)) << key << " missing: " << r.out;
+  EXPECT_TRUE(j["pv"].is_array());
+  EXPECT_EQ(j["threads"], 1);
+  EXPECT_EQ(j["hash_mb"], 8);
+  EXPECT_EQ(j["sfen"], "9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1");
+}
+
+TEST(MateCommand, ShowPrintsTheDiagramFirst) {
+  MateOptions o = sfen_options(kMateIn1);
+  o.show = true;
+  const CommandResult r = run(o);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("後手の持駒：飛　角二　金四　銀三　桂四　香四　歩十八　\n", 0), 0u) << r.out;
+  const std::size_t diagram_end = r.out.find("先手番\n\n");
+  ASSERT_NE(diagram_end, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("checkmate "), diagram_end + std::string("先手番\n\n").size()) << r.out;
+}
+
+TEST(MateSuiteCommand, RefusesBadFiles) {
+  MateOptions o;
+  o.hash_mb = 8;
+  o.suite = "/nonexistent/suite.txt";
+  CommandResult r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("cannot read suite file"), std::string::npos) << r.err;
+
+  o.suite = temp_file("bad_line.txt", std::string("# c\n") + kMateIn1 + "\texpected=1\n" + kNoMate + "\tid=x\n");
+  r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("line 3: missing expected"), std::string::npos) << r.err;
+
+  o.suite = temp_file("bad_sfen.txt", std::string(kMateIn1) + "\texpected=1\n9/9 b - 1\texpected=1\tid=y\n");
+  r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("line 2: bad SFEN"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(MateSuiteCommand, AWrongExpectationFails) {
+  MateOptions o;
+  o.hash_mb = 8;
+  o.time_s = 20;
+  o.suite = temp_file("wrong.txt", std::string(kMateIn1) + "\texpected=3\tid=claims-3\n");
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0].rfind("FAIL  claims-3  ", 0), 0u) << r.out;
+  EXPECT_NE(lines[0].find("(expected 3"), std::string::npos) << r.out;
+  EXPECT_EQ(lines[1].rfind("total ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[2], "0 passed, 1 failed");
+}
+
+TEST(MateSuiteCommand, JsonHasAProblemPerLine) {
+  MateOptions o;
+  o.hash_mb = 8;
+  o.time_s = 20;
+  o.json = true;
+  o.suite = temp_file("json.txt", std::string(kMateIn1) + "\texpected=1\tid=a\n" + kNoMate + "\texpected=nomate\n");
+  const CommandResult r = run(o);
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["problems"].size(), 2u) << r.out;
+  EXPECT_EQ(j["problems"][0]["id"], "a");
+  EXPECT_EQ(j["problems"][0]["expected"], 1);
+  EXPECT_EQ(j["problems"][1]["expected"], "nomate");
+  EXPECT_EQ(j["problems"][1]["line"], 2);
+  EXPECT_EQ(j["passed"].get<int>() + j["failed"].get<int>(), 2);
+  EXPECT_EQ(r.code, j["failed"] == 0 ? 0 : 1);
+  for (const char* key : {"nodes", "time_ms", "threads", "hash_mb"}) EXPECT_TRUE(j.contains(key)) << key;
+}
+
+// ---- real verdicts: need the solver ----
+
+TEST(MateCommand, MateInOne) {
+  const CommandResult r = run(sfen_options(kMateIn1));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_GE(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0], "checkmate 8c1c");
+  EXPECT_EQ(lines[1], "length 1 (shortest proven)");
+  EXPECT_FALSE(has_line_starting(r.out, "leftover")) << r.out;
+  EXPECT_FALSE(has_line_starting(r.out, "futile-interposition")) << r.out;
+  EXPECT_FALSE(has_line_starting(r.out, "stop")) << r.out;
+}
+
+TEST(MateCommand, LeftoverIsTheAttackersSpareHand) {
+  // Mate in 1 by 8c1c with two pawns that the attacker never needs.
+  const CommandResult r = run(sfen_options("9/7Sk/1+R7/9/9/9/9/9/9 b 2Pr2b4g3s4n4l16p 1"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(lines_of(r.out)[0], "checkmate 8c1c") << r.out;
+  EXPECT_NE(r.out.find("\nleftover 2P\n"), std::string::npos) << r.out;
+}
+
+TEST(MateCommand, NoMate) {
+  const CommandResult r = run(sfen_options(kNoMate));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "checkmate nomate");
+  EXPECT_EQ(lines[1].rfind("nodes ", 0), 0u) << r.out;
+}
+
+TEST(MateCommand, JsonOfAMate) {
+  MateOptions o = sfen_options(kMateIn1);
+  o.json = true;
+  const auto j = nlohmann::json::parse(run(o).out);
+  EXPECT_EQ(j["result"], "mate");
+  EXPECT_EQ(j["length"], 1);
+  EXPECT_EQ(j["futile_length"], 1);
+  EXPECT_EQ(j["shortest_proven"], true);
+  EXPECT_EQ(j["pv"], nlohmann::json::array({"8c1c"}));
+  EXPECT_EQ(j["leftover"], "");
+  EXPECT_EQ(j["stop"], "none");
+}
+
+TEST(MateCommand, ShowPrintsTheSolutionInKif) {
+  MateOptions o = sfen_options(kMateIn1);
+  o.show = true;
+  const CommandResult r = run(o);
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "1 ▲１三龍(83)") << r.out;
+}
+
+TEST(MateSuiteCommand, PassesAndFails) {
+  MateOptions o;
+  o.hash_mb = 16;
+  o.time_s = 20;
+  o.suite = temp_file("suite.txt", std::string("# tiny\n") + kMateIn1 + "\texpected=1\tid=tanuki1-1\n" + kNoMate +
+                                       "\texpected=nomate\tid=bare\n" + kMateIn1 + "\texpected=nomate\tid=wrong\n");
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 1);
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 5u) << r.out;
+  EXPECT_EQ(lines[0].rfind("ok    tanuki1-1  mate 1 (expected 1)  ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[1].rfind("ok    bare       nomate (expected nomate)  ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[2].rfind("FAIL  wrong      mate 1 (expected nomate)  ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[4], "2 passed, 1 failed");
+}
+
+TEST(MateSuiteCommand, GradedOneOfThePublicSuite) {
+  // The mates in one of positions/tsume-public.txt.
+  std::istringstream in(test::read_file(test::positions_path("tsume-public.txt")));
+  std::string text;
+  for (std::string line; std::getline(in, line);)
+    if (line.find("\tcat=graded-1\t") != std::string::npos) text += line + "\n";
+  MateOptions o;
+  o.hash_mb = 16;
+  o.time_s = 20;
+  o.suite = temp_file("graded1.txt", text);
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(lines_of(r.out).back(), "20 passed, 0 failed") << r.out;
+}
+
+// ---- the executable ----
+
+struct ProcessResult {
+  int code;
+  std::string output;
+};
+
+ProcessResult run_tsumi(const std::string& args) {
+  const std::string out_path = ::testing::TempDir() + std::to_string(getpid()) + "_tsumi_mate_out.txt";
+  const std::string command = "timeout 60 " + std::string(TSUMI_EXE) + " " + args + " >" + out_path + " 2>&1";
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::read_file(out_path)};
+}
+
+TEST(MateProcess, HelpNamesEveryOption) {
+  const ProcessResult r = run_tsumi("mate --help");
+  EXPECT_EQ(r.code, 0) << r.output;
+  for (const char* text : {"--sfen", "--suite", "--time", "--nodes", "--hash", "--threads", "--json", "--show",
+                           "--no-shortest", "one worker"})
+    EXPECT_NE(r.output.find(text), std::string::npos) << text << "\n" << r.output;
+}
+
+TEST(MateProcess, BadInputIsRefusedClearly) {
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"mate --sfen '4k4/9/9/9/9/9/9/9 b - 1'", "bad SFEN"},
+      {"mate --sfen '4K4/9/9/9/9/9/9/9/9 b G 1'", "no king"},
+      {"mate --suite /nonexistent/suite.txt", "cannot read"},
+      {"mate", "--sfen or --suite"},
+      {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --suite x.txt", "excludes"},
+      {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --time -1", "--time"},
+      {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --hash 0", "--hash"},
+      {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --threads 0", "--threads"},
+  };
+  for (const Case& c : cases) {
+    const ProcessResult r = run_tsumi(c.args);
+    EXPECT_NE(r.code, 0) << c.args << "\n" << r.output;
+    EXPECT_LT(r.code, 124) << c.args << " crashed or hung\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << "\n" << r.output;
+  }
+}
+
+}  // namespace
+}  // namespace tsumi::cli

@@ -1,0 +1,386 @@
+// Acceptance tests of the tsume solver.
+//
+// - MateSuite: every problem of positions/tsume-public.txt, each its own test, solved with one solver
+//   (table cleared between problems) and its main line replayed by check_mate_line. Which problems run
+//   is chosen by the time KomoringHeights took on one thread (the kh1t field), in milliseconds, between
+//   TSUMI_MATE_MIN_KH_MS and TSUMI_MATE_MAX_KH_MS: ctest runs this twice, up to 1000 ms under the
+//   label `mate` and the rest under `slow` (with --gtest_filter=Public/*, the other tests run once).
+// - MateSolver*: the same answers from a tiny table, the node, time and stop limits, a first mate
+//   without the proof of minimality, and the colour-flipped problems.
+//
+// Environment: TSUMI_MATE_HASH_MB (default 256) sizes the table, TSUMI_MATE_TIME_S (default 120) limits
+// each solve, so that a bug fails the test instead of hanging it; a timeout is a failure.
+
+#include "solver/mate_solver.h"
+
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/sfen.h"
+#include "solver/mate_line.h"
+#include "solver/mate_problem.h"
+#include "solver/mate_suite.h"
+#include "tests/support/test_data.h"
+
+namespace tsumi {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::size_t hash_mb() { return std::size_t(test::env_or("TSUMI_MATE_HASH_MB", 256)); }
+double time_limit_s() { return double(test::env_or("TSUMI_MATE_TIME_S", 120)); }
+
+MateLimits limits(double time_s, std::uint64_t nodes = 0, bool prove_shortest = true) {
+  MateLimits l;
+  l.time_s = time_s;
+  l.nodes = nodes;
+  l.prove_shortest = prove_shortest;
+  return l;
+}
+
+// positions/tsume-public.txt, parsed once; MateSuiteFile.Parses reports an error.
+const ParseResult<std::vector<MateSuiteEntry>>& suite_file() {
+  static const ParseResult<std::vector<MateSuiteEntry>> suite = [] {
+    try {
+      return parse_mate_suite(test::read_file(test::positions_path("tsume-public.txt")));
+    } catch (const std::exception& e) {
+      return ParseResult<std::vector<MateSuiteEntry>>(ParseError{e.what(), 0});
+    }
+  }();
+  return suite;
+}
+
+const std::vector<MateSuiteEntry>& suite() {
+  static const std::vector<MateSuiteEntry> none;
+  return suite_file().ok() ? suite_file().value() : none;
+}
+
+const MateSuiteEntry* find_entry(std::string_view id) {
+  for (const MateSuiteEntry& e : suite())
+    if (e.id == id) return &e;
+  return nullptr;
+}
+
+// The milliseconds of the kh1t field (`mate9/82ms/26363n`, `nomate/1ms/6n`); 0 when it is missing.
+std::uint64_t kh_ms(const MateSuiteEntry& e) {
+  for (const auto& [key, value] : e.fields) {
+    if (key != "kh1t") continue;
+    const std::size_t slash = value.find('/');
+    if (slash == std::string::npos) return 0;
+    std::uint64_t ms = 0;
+    for (std::size_t i = slash + 1; i < value.size() && std::isdigit(static_cast<unsigned char>(value[i])); ++i)
+      ms = ms * 10 + std::uint64_t(value[i] - '0');
+    return ms;
+  }
+  return 0;
+}
+
+// A problem from a SFEN of the suite (four have nifu: parsed leniently).
+std::optional<MateProblem> problem_of(const std::string& sfen, bool flip = false) {
+  const auto setup = parse_sfen(sfen, test::kTsumeLeniency);
+  if (!setup) {
+    ADD_FAILURE() << sfen << ": " << setup.error().describe();
+    return std::nullopt;
+  }
+  const auto problem = make_mate_problem(flip ? flipped(*setup) : *setup);
+  if (!problem) {
+    ADD_FAILURE() << sfen << ": " << problem.error().message;
+    return std::nullopt;
+  }
+  return *problem;
+}
+
+// The attacker's hand after playing the (already checked) line.
+Hand hand_after(const MateProblem& problem, const std::vector<Move>& line) {
+  std::vector<StateInfo> states(line.size() + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
+  return pos.hand(problem.attacker);
+}
+
+std::string describe(const MateResult& r) {
+  std::string s = std::string(to_string(r.verdict)) + " (stop " + to_string(r.stop) + ") length " +
+                  std::to_string(r.length) + ", " + std::to_string(r.nodes) + " nodes, " + std::to_string(r.time_ms) +
+                  " ms, pv";
+  for (Move m : r.pv) s += " " + to_usi(m);
+  return s;
+}
+
+// Everything a result must satisfy for a suite entry: the verdict, the length and its proof, and a
+// main line that replays legally into mate.
+void expect_solution(const MateSuiteEntry& e, const MateProblem& problem, const MateResult& r) {
+  SCOPED_TRACE(e.id + ": " + e.sfen + " -> " + describe(r));
+  ASSERT_NE(r.verdict, MateVerdict::kTimeout) << "no verdict";
+  if (!e.expected) {
+    EXPECT_EQ(r.verdict, MateVerdict::kNoMate);
+    EXPECT_TRUE(r.pv.empty());
+    return;
+  }
+  ASSERT_EQ(r.verdict, MateVerdict::kMate);
+  if (e.length_proven) {
+    EXPECT_EQ(r.length, *e.expected);
+    EXPECT_TRUE(r.shortest_proven);
+  } else {
+    EXPECT_LE(r.length, *e.expected);
+  }
+  EXPECT_EQ(r.pv.size(), std::size_t(r.length));
+  EXPECT_EQ(r.length % 2, problem.setup.side_to_move == problem.attacker ? 1 : 0);
+  EXPECT_LE(r.futile_length, r.length);
+  EXPECT_GE(r.futile_length, problem.setup.side_to_move == problem.attacker ? 1 : 0);
+  const auto replay = check_mate_line(problem, r.pv);
+  ASSERT_EQ(replay, std::nullopt) << *replay;
+  EXPECT_EQ(r.leftover, hand_after(problem, r.pv)) << "leftover is not the attacker's hand after the line";
+}
+
+// One solver for all the tests of the process, as the suite runner uses it.
+MateSolver& shared_solver() {
+  static MateSolver solver(hash_mb());
+  return solver;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The whole suite.
+
+struct Case {
+  MateSuiteEntry entry;
+  std::string name;
+  std::uint64_t kh_ms = 0;
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.entry.id << " (" << c.entry.sfen << ")"; }
+
+// The entries whose kh1t time lies in [TSUMI_MATE_MIN_KH_MS, TSUMI_MATE_MAX_KH_MS], named by id.
+std::vector<Case> cases() {
+  const std::uint64_t lo = test::env_or("TSUMI_MATE_MIN_KH_MS", 0);
+  const std::uint64_t hi = test::env_or("TSUMI_MATE_MAX_KH_MS", UINT64_MAX);
+  std::vector<Case> out;
+  std::set<std::string> names;
+  for (const MateSuiteEntry& e : suite()) {
+    Case c;
+    c.entry = e;
+    c.kh_ms = kh_ms(e);
+    if (c.kh_ms < lo || c.kh_ms > hi) continue;
+    for (char ch : e.id.empty() ? "line" + std::to_string(e.line) : e.id)
+      c.name.push_back(std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_');
+    if (!names.insert(c.name).second) c.name += "_line" + std::to_string(e.line);
+    names.insert(c.name);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+TEST(MateSuiteFile, Parses) {
+  ASSERT_TRUE(suite_file().ok()) << suite_file().error().message;
+  EXPECT_GE(suite().size(), 250u);
+  for (const MateSuiteEntry& e : suite()) EXPECT_FALSE(e.id.empty()) << "line " << e.line;
+}
+
+class MateSuite : public ::testing::TestWithParam<Case> {};
+
+TEST_P(MateSuite, Solves) {
+  const Case& c = GetParam();
+  const auto problem = problem_of(c.entry.sfen);
+  ASSERT_TRUE(problem);
+  MateSolver& solver = shared_solver();
+  solver.clear();
+  const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+  expect_solution(c.entry, *problem, r);
+}
+
+INSTANTIATE_TEST_SUITE_P(Public, MateSuite, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& param) { return param.param.name; });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MateSuite);
+
+// ---------------------------------------------------------------------------------------------------
+// Limits and consistency.
+
+// Short graded problems (1 to 11 plies, real-game ones, two without mate).
+constexpr const char* kSmallIds[] = {"tanuki1-1",   "tanuki3-30",     "tanuki5-32", "tanuki5-280",     "tanuki7-1",
+                                     "tanuki7-104", "tanuki9-7",      "tanuki9-11", "tanuki9-16",      "tanuki11-3",
+                                     "yo-mate7-2",  "antma-tsume9-3", "hm-perp-2",  "shtsume-uchifu-1"};
+// The longest problem of the suite: 25 plies, 38 s and 15.6 M nodes for KomoringHeights.
+constexpr const char* kLongId = "kongou-24";
+
+TEST(MateSolverTable, TinyTableGivesTheSameAnswers) {
+  // 1 MiB fills up at once: replacement and garbage collection must never change an answer.
+  MateSolver solver(1);
+  for (const char* id : kSmallIds) {
+    const MateSuiteEntry* e = find_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    const auto problem = problem_of(e->sfen);
+    ASSERT_TRUE(problem);
+    solver.clear();
+    const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+    expect_solution(*e, *problem, r);
+  }
+  // Without clear() between problems: the table carries entries of other positions.
+  for (const char* id : kSmallIds) {
+    const MateSuiteEntry* e = find_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    const auto problem = problem_of(e->sfen);
+    ASSERT_TRUE(problem);
+    expect_solution(*e, *problem, solver.solve(*problem, limits(time_limit_s())));
+  }
+}
+
+TEST(MateSolverLimits, NodeLimit) {
+  MateSolver& solver = shared_solver();
+  // The longest problem needs millions of nodes for a first mate: 50 stop it, give or take how often
+  // the solver looks at its limits.
+  const MateSuiteEntry* long_entry = find_entry(kLongId);
+  ASSERT_NE(long_entry, nullptr);
+  const auto long_problem = problem_of(long_entry->sfen);
+  ASSERT_TRUE(long_problem);
+  solver.clear();
+  const MateResult r = solver.solve(*long_problem, limits(time_limit_s(), 50));
+  EXPECT_EQ(r.verdict, MateVerdict::kTimeout) << describe(r);
+  EXPECT_EQ(r.stop, MateStop::kNodes) << describe(r);
+  EXPECT_LT(r.nodes, 100000u) << "a limit of 50 nodes stopped at " << r.nodes;
+
+  // A 9-ply problem (9123 nodes for KomoringHeights) under the same limit: no verdict, or a first
+  // mate found before the limit was looked at, which must then be correct and not claim minimality
+  // it did not prove.
+  const MateSuiteEntry* e = find_entry("tanuki9-11");
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(e->sfen);
+  ASSERT_TRUE(problem);
+  solver.clear();
+  const MateResult cut = solver.solve(*problem, limits(time_limit_s(), 50));
+  SCOPED_TRACE(describe(cut));
+  if (cut.verdict == MateVerdict::kTimeout) {
+    EXPECT_EQ(cut.stop, MateStop::kNodes);
+  } else {
+    ASSERT_EQ(cut.verdict, MateVerdict::kMate);
+    EXPECT_GE(cut.length, *e->expected);
+    if (cut.shortest_proven) {
+      EXPECT_EQ(cut.length, *e->expected);
+    }
+    const auto replay = check_mate_line(*problem, cut.pv);
+    EXPECT_EQ(replay, std::nullopt) << *replay;
+  }
+  // The limit does not stick: the same solver then solves it.
+  solver.clear();
+  expect_solution(*e, *problem, solver.solve(*problem, limits(time_limit_s())));
+}
+
+TEST(MateSolverLimits, TimeLimit) {
+  const MateSuiteEntry* e = find_entry(kLongId);
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(e->sfen);
+  ASSERT_TRUE(problem);
+  MateSolver& solver = shared_solver();
+  solver.clear();
+  const auto start = Clock::now();
+  const MateResult r = solver.solve(*problem, limits(0.2));
+  const double elapsed = seconds_since(start);
+  EXPECT_EQ(r.verdict, MateVerdict::kTimeout) << describe(r);
+  EXPECT_EQ(r.stop, MateStop::kTime) << describe(r);
+  EXPECT_LT(elapsed, 3.0) << "a 0.2 s limit took " << elapsed << " s";
+}
+
+TEST(MateSolverLimits, RequestStopFromAnotherThread) {
+  const MateSuiteEntry* e = find_entry(kLongId);
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(e->sfen);
+  ASSERT_TRUE(problem);
+  MateSolver& solver = shared_solver();
+  solver.clear();
+
+  std::atomic<bool> returned{false};
+  bool stopped_while_running = false;
+  Clock::time_point stop_time;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    stopped_while_running = !returned.load();
+    stop_time = Clock::now();
+    solver.request_stop();
+  });
+  const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+  const auto return_time = Clock::now();
+  returned = true;
+  stopper.join();
+
+  if (r.verdict == MateVerdict::kMate) {
+    // Solved within 0.3 s: the stop came too late to judge; the answer must still be right.
+    expect_solution(*e, *problem, r);
+    GTEST_SKIP() << "solved before the stop request";
+  }
+  ASSERT_TRUE(stopped_while_running) << describe(r);
+  EXPECT_EQ(r.verdict, MateVerdict::kTimeout) << describe(r);
+  EXPECT_EQ(r.stop, MateStop::kStopped) << describe(r);
+  const double latency = std::chrono::duration<double>(return_time - stop_time).count();
+  EXPECT_LT(latency, 1.0) << "solve() returned " << latency << " s after request_stop()";
+
+  // The stop does not stick: the next solve runs to its answer.
+  const MateSuiteEntry* small = find_entry("tanuki7-104");
+  ASSERT_NE(small, nullptr);
+  const auto small_problem = problem_of(small->sfen);
+  ASSERT_TRUE(small_problem);
+  solver.clear();
+  expect_solution(*small, *small_problem, solver.solve(*small_problem, limits(time_limit_s())));
+}
+
+TEST(MateSolverLimits, FirstMateWithoutMinimalityProof) {
+  // A mate found without proving that none is shorter: correct, possibly longer.
+  MateSolver& solver = shared_solver();
+  for (const char* id : {"tanuki9-11", "tanuki9-16", "antma-tsume5-3", "yo-mate7-2", "mudaai-1", "kongou-1"}) {
+    const MateSuiteEntry* e = find_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    ASSERT_TRUE(e->expected) << id;
+    const auto problem = problem_of(e->sfen);
+    ASSERT_TRUE(problem);
+    solver.clear();
+    const MateResult r = solver.solve(*problem, limits(time_limit_s(), 0, false));
+    SCOPED_TRACE(std::string(id) + " -> " + describe(r));
+    ASSERT_EQ(r.verdict, MateVerdict::kMate);
+    EXPECT_GE(r.length, *e->expected);
+    EXPECT_EQ(r.length % 2, 1);
+    EXPECT_EQ(r.pv.size(), std::size_t(r.length));
+    EXPECT_LE(r.futile_length, r.length);
+    const auto replay = check_mate_line(*problem, r.pv);
+    EXPECT_EQ(replay, std::nullopt) << *replay;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Colour symmetry: the same problem seen from the other side has the same answer.
+
+TEST(MateSolverSymmetry, FlippedProblemsHaveTheSameAnswer) {
+  MateSolver& solver = shared_solver();
+  for (const char* id : {"tanuki3-1", "tanuki7-104", "tanuki9-16", "yo-mate5-2", "ghi-2", "hm-uchifu-1", "hm-perp-2",
+                         "antma-tsume1_nifu-1", "mudaai-1"}) {
+    const MateSuiteEntry* e = find_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    const auto problem = problem_of(e->sfen);
+    const auto mirror = problem_of(e->sfen, true);
+    ASSERT_TRUE(problem && mirror);
+    EXPECT_EQ(mirror->attacker, ~problem->attacker) << id;
+    solver.clear();
+    const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+    solver.clear();
+    const MateResult f = solver.solve(*mirror, limits(time_limit_s()));
+    SCOPED_TRACE(std::string(id) + ": " + describe(r) + " / flipped: " + describe(f));
+    expect_solution(*e, *problem, r);
+    expect_solution(*e, *mirror, f);
+    EXPECT_EQ(f.verdict, r.verdict);
+    EXPECT_EQ(f.length, r.length);
+    EXPECT_EQ(f.futile_length, r.futile_length);
+  }
+}
+
+}  // namespace
+}  // namespace tsumi
