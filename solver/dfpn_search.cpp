@@ -168,6 +168,20 @@ bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
       c.pn0 = std::uint32_t(evasions);
       p.pn = std::max(p.pn, c.pn0);
       if (child_remaining == 0) p = MateProbe{kInfPn, 0, 1, ph::full(), Move::none(), true};
+    } else if (!p.found && child_remaining > 1) {
+      // The dual at an AND node: the attacker's number of checks is the child's first disproof
+      // number, so the defence that leaves the fewest checks is tried first; none means disproven.
+      StateInfo st;
+      pos_.do_move(*m, st);
+      const Move* checks_end = generate<CHECKS>(pos_, check_buffer_);
+      pos_.undo_move(*m);
+      const auto checks = std::uint32_t(checks_end - check_buffer_);
+      if (checks == 0) {
+        p = MateProbe{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), c.child_hand), Move::none(), true};
+        table_.store(c.board_key, c.child_hand, MateRecord{kInfPn, 0, kInfLen, p.hand, Move::none(), 1});
+      } else {
+        p.dn = std::max(p.dn, checks);
+      }
     }
     c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
   }

@@ -99,6 +99,7 @@ class DfpnSearch {
   std::vector<Key> path_keys_;  // PathTable keys of the same nodes
   std::vector<std::unique_ptr<Frame>> frames_;
   int ply_ = 0;
+  Move check_buffer_[kMaxMoves];  // scratch for counting a child's checks
 
   std::uint64_t nodes_ = 0;
   std::uint64_t max_nodes_ = 0;

@@ -32,8 +32,9 @@ ParseResult<MateProblem> make_mate_problem(const PositionSetup& setup) {
   problem.attacker = pos.in_check() ? ~s.side_to_move : s.side_to_move;
   const Color defender = ~problem.attacker;
   if (!king[defender]) return ParseError{"the defending side has no king", 0};
-  if (pos.in_check() && problem.attacker != s.side_to_move && !king[s.side_to_move])
-    return ParseError{"the side to move is in check but has no king", 0};
+  const Square other_king = pos.king_square(~s.side_to_move);
+  if (other_king != SQ_NONE && pos.attackers_to(s.side_to_move, other_king))
+    return ParseError{"the side not to move is in check", 0};
 
   // Tsume convention: whatever is neither on the board nor in the attacker's hand is the defender's.
   // A position with the attacker's king too is a game position: its hands stand as written.

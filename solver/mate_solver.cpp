@@ -106,7 +106,10 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   if (limits.prove_shortest) {
     while (length >= 2) {
       const NodeResult shorter = s.solve(std::uint16_t(length - 2));
-      if (s.aborted() != DfpnSearch::Abort::kNone) break;
+      if (s.aborted() != DfpnSearch::Abort::kNone) {
+        result.stop = to_stop(s.aborted());  // the limit that cut the shortest-mate proof
+        break;
+      }
       if (!shorter.proven()) {
         result.shortest_proven = true;
         break;

@@ -24,6 +24,9 @@ enum class MateVerdict : std::uint8_t { kMate, kNoMate, kTimeout };
 // Why a search ended without a verdict.
 enum class MateStop : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
 
+// Limits are checked every 1024 nodes, so a node limit may be passed by up to that many. They bound
+// the proof and the shortest-mate proof; the main line of a found mate is then always built (only a
+// stop request cuts it), which on a long problem can take a little longer.
 struct MateLimits {
   double time_s = 0;           // wall-clock limit in seconds; 0: none
   std::uint64_t nodes = 0;     // search nodes; 0: none
@@ -40,7 +43,8 @@ struct MateProgress {
 
 struct MateResult {
   MateVerdict verdict = MateVerdict::kTimeout;
-  MateStop stop = MateStop::kNone;  // for kTimeout: which limit hit
+  // For kTimeout: which limit hit. For a mate whose shortest-mate proof a limit cut: that limit.
+  MateStop stop = MateStop::kNone;
   // Mate: the main line by tsume rules (longest defence; among equal lengths the one that leaves the
   // attacker no spare pieces), from the problem position to the mate.
   std::vector<Move> pv;
@@ -68,6 +72,7 @@ class MateSolver {
   // Forgets everything the table holds.
   void clear();
   // Asks a running solve() to return (verdict kTimeout, stop kStopped) soon; callable from any thread.
+  // A request made before solve() starts is forgotten: solve() clears it on entry.
   void request_stop();
   // Called from inside solve() about every interval_ms milliseconds (0: never).
   void set_progress(std::function<void(const MateProgress&)> callback, int interval_ms);
