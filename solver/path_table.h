@@ -8,7 +8,8 @@
 // root (the moves made), and only a search that arrives by the same path reuses them, as in
 // KomoringHeights' repetition table.
 //
-// Direct-mapped, fixed size; a lost entry is only searched again. Thread safety: none.
+// Direct-mapped and small (4096 slots, 64 KiB: it is probed for every child, so it must stay in cache);
+// a lost entry is only searched again. Thread safety: none.
 
 #include <cstdint>
 #include <vector>
@@ -19,17 +20,24 @@ namespace tsumi {
 
 class PathTable {
  public:
-  explicit PathTable(std::size_t entries = std::size_t(1) << 16) : slots_(entries) {}
+  // `entries` is rounded down to a power of two.
+  explicit PathTable(std::size_t entries = std::size_t(1) << 12)
+      : slots_(std::size_t(1) << (63 - __builtin_clzll(entries | 1))), mask_(slots_.size() - 1) {}
 
   // A path-dependent disproof of the node reached by `path_key`, valid for `len` plies or fewer.
-  void store(Key path_key, std::uint16_t len) { slot(path_key) = Slot{path_key, len}; }
+  void store(Key path_key, std::uint16_t len) {
+    slot(path_key) = Slot{path_key, len};
+    used_ = true;
+  }
   // True when such a disproof covers a search of `remaining` plies.
   bool disproven(Key path_key, std::uint16_t remaining) const {
-    const Slot& s = slots_[path_key % slots_.size()];
+    if (!used_) return false;  // most problems never store one: skip the cache miss
+    const Slot& s = slots_[path_key & mask_];
     return s.key == path_key && s.len >= remaining;
   }
   void clear() {
     for (Slot& s : slots_) s = Slot{};
+    used_ = false;
   }
 
   // The key of the path extended by a move (any well-mixed function of the parent key and the move).
@@ -45,8 +53,10 @@ class PathTable {
     Key key = 0;
     std::uint16_t len = 0;
   };
-  Slot& slot(Key k) { return slots_[k % slots_.size()]; }
+  Slot& slot(Key k) { return slots_[k & mask_]; }
   std::vector<Slot> slots_;
+  std::size_t mask_;
+  bool used_ = false;
 };
 
 }  // namespace tsumi
