@@ -167,7 +167,9 @@ bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
       pos_.undo_move(*m);
       c.pn0 = std::uint32_t(evasions);
       p.pn = std::max(p.pn, c.pn0);
-      if (child_remaining == 0) p = MateProbe{kInfPn, 0, 1, ph::full(), Move::none(), true};
+      if (child_remaining == 0)
+        p = MateProbe{kInfPn,       0,   1, ph::keeping_defender_drops(ph::full(), c.child_hand, pos_.hand(~attacker_)),
+                      Move::none(), true};
     } else if (!p.found && child_remaining > 1) {
       // The dual at an AND node: the attacker's number of checks is the child's first disproof
       // number, so the defence that leaves the fewest checks is tried first; none means disproven.
@@ -225,6 +227,8 @@ NodeResult DfpnSearch::conclude(const Frame& f, bool or_node, std::uint32_t pn, 
         refutation = &c;
     }
     r.pn = kInfPn, r.len = len_plus_one(refutation->len), r.hand = refutation->hand;
+    if (refutation->move.is_drop())
+      r.hand = ph::keeping_defender_drops(r.hand, hand, pos_.hand(~attacker_), refutation->move.dropped_piece());
     r.path_dependent = refutation->path_dependent, r.best = refutation->move;
   }
   return r;
@@ -239,7 +243,9 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   // Out of length: no mate within the plies left, whatever the hand.
   if (or_node && remaining == 0) return NodeResult{kInfPn, 0, 0, ph::full(), Move::none(), false};
   if (!or_node && remaining <= 1) {
-    if (has_legal_move(pos_)) return NodeResult{kInfPn, 0, 1, ph::full(), Move::none(), false};
+    if (has_legal_move(pos_))
+      return NodeResult{kInfPn,       0,    1, ph::keeping_defender_drops(ph::full(), hand, pos_.hand(~attacker_)),
+                        Move::none(), false};
     const Hand proof = ph::with_interposition_kinds(Hand(), hand, pos_.hand(~attacker_), drop_possible(pos_));
     return NodeResult{0, kInfPn, 0, proof, Move::none(), false};
   }

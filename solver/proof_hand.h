@@ -14,7 +14,9 @@
 //     answered by a drop between the king and the checker, every kind the defender holds none of is
 //     raised to the attacker's whole count: with one fewer, the defender would hold one to drop.
 //   AND node disproven by an evasion into a child with disproof hand Dc: D = Dc (an evasion does not
-//     change the attacker's hand; a smaller attacker hand only gives the defender more).
+//     change the attacker's hand; a smaller attacker hand only gives the defender more); but if the
+//     evasion drops a piece, D may not take the defender's last piece of that kind. An AND node that
+//     has evasions and no length left keeps the defender one piece of every kind it holds.
 //   OR node disproven (every check refuted): D = min over checks of (Dc + the piece the check
 //     captures, - the piece it drops); then every kind the attacker holds none of is set to zero:
 //     holding one would allow new drops. A kind it does hold can grow without adding a move.
@@ -79,6 +81,18 @@ constexpr Hand with_interposition_kinds(Hand proof, Hand attacker, Hand defender
   for (PieceType pt : kHandTypes)
     if (defender.count(pt) == 0 && attacker.count(pt) > proof.count(pt)) proof.set(pt, attacker.count(pt));
   return proof;
+}
+
+// AND node: caps a disproof hand so the defender keeps at least one piece of every kind it holds
+// (of `kind` only, when given): more for the attacker is less for the defender, and a defence that
+// drops a piece needs one. A defence without drops needs nothing.
+constexpr Hand keeping_defender_drops(Hand disproof, Hand attacker, Hand defender, PieceType kind = NO_PIECE_TYPE) {
+  for (PieceType pt : kHandTypes) {
+    if ((kind != NO_PIECE_TYPE && pt != kind) || defender.count(pt) == 0) continue;
+    const int most = attacker.count(pt) + defender.count(pt) - 1;
+    if (disproof.count(pt) > most) disproof.set(pt, most);
+  }
+  return disproof;
 }
 
 // OR node: clears the kinds the attacker holds none of (one more would allow new drops).

@@ -1,0 +1,225 @@
+// Tests of solver/mate_pv.h: the main line after an exact shortest proof has the expected length,
+// replays as a correct mate, agrees with MateSolver, leaves the search where it was, and counts the
+// futile interpositions of the futile-drop problems as their sources do.
+
+#include "solver/mate_pv.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+#include "core/sfen.h"
+#include "core/usi.h"
+#include "solver/dfpn_search.h"
+#include "solver/mate_line.h"
+#include "solver/mate_problem.h"
+#include "solver/mate_solver.h"
+#include "solver/mate_suite.h"
+#include "solver/mate_table.h"
+#include "tests/support/test_data.h"
+
+namespace tsumi {
+namespace {
+
+const std::vector<MateSuiteEntry>& suite() {
+  static const std::vector<MateSuiteEntry> entries = [] {
+    const auto parsed = parse_mate_suite(test::read_file(test::positions_path("tsume-public.txt")));
+    return parsed.ok() ? parsed.value() : std::vector<MateSuiteEntry>{};
+  }();
+  return entries;
+}
+
+const MateSuiteEntry* find_entry(std::string_view id) {
+  for (const MateSuiteEntry& e : suite())
+    if (e.id == id) return &e;
+  ADD_FAILURE() << "no problem " << id << " in tsume-public.txt";
+  return nullptr;
+}
+
+std::optional<std::string> field(const MateSuiteEntry& e, std::string_view key) {
+  for (const auto& [k, v] : e.fields)
+    if (k == key) return v;
+  return std::nullopt;
+}
+
+std::optional<MateProblem> problem_of(const MateSuiteEntry& e) {
+  const auto setup = parse_sfen(e.sfen, test::kTsumeLeniency);
+  if (!setup) {
+    ADD_FAILURE() << e.id << ": " << setup.error().describe();
+    return std::nullopt;
+  }
+  const auto problem = make_mate_problem(*setup);
+  if (!problem) {
+    ADD_FAILURE() << e.id << ": " << problem.error().message;
+    return std::nullopt;
+  }
+  return *problem;
+}
+
+std::string line_text(const std::vector<Move>& moves) {
+  std::string s;
+  for (Move m : moves) s += " " + to_usi(m);
+  return s;
+}
+
+Hand hand_after(const MateProblem& problem, const std::vector<Move>& line) {
+  std::vector<StateInfo> states(line.size() + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
+  return pos.hand(problem.attacker);
+}
+
+// The last two moves are a drop between the king and the checker, when the defender could only drop
+// there, and the capture of the dropped piece, which mates.
+bool ends_with_futile_drop(const MateProblem& problem, const std::vector<Move>& line) {
+  const std::size_t n = line.size();
+  if (n < 3 || !line[n - 2].is_drop() || line[n - 1].to() != line[n - 2].to()) return false;
+  std::vector<StateInfo> states(n + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0; i + 2 < n; ++i) pos.do_move(line[i], states[i + 1]);
+  MoveList evasions;
+  generate<EVASIONS>(pos, evasions);
+  for (Move m : evasions)
+    if (!m.is_drop()) return false;
+  return true;
+}
+
+// Builds the line the way MateSolver does: a first proof, the limit lowered by two plies until a search
+// disproves, then build_mate_line with the proven shortest length.
+struct Built {
+  MateLine line;
+  int length = 0;
+};
+
+Built build(const MateProblem& problem) {
+  MateTable table(std::size_t(16) << 20);
+  DfpnSearch s(table, problem.attacker);
+  s.set_root(problem.setup);
+  const std::string root_sfen = to_sfen(s.position());
+  const NodeResult first = s.solve(kUnlimited);
+  EXPECT_TRUE(first.proven());
+  if (!first.proven()) return {};
+  std::uint16_t length = first.len;
+  bool exact = length < 2;
+  while (length >= 2) {
+    const NodeResult shorter = s.solve(std::uint16_t(length - 2));
+    if (!shorter.proven()) {
+      exact = true;
+      break;
+    }
+    length = shorter.len;
+  }
+  EXPECT_TRUE(exact);
+  Built b;
+  b.length = length;
+  b.line = build_mate_line(s, length, exact);
+  // The search is left at the node it started from.
+  EXPECT_EQ(s.ply(), 0);
+  EXPECT_EQ(to_sfen(s.position()), root_sfen);
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+  return b;
+}
+
+void check_line(std::string_view id) {
+  const MateSuiteEntry* e = find_entry(id);
+  ASSERT_NE(e, nullptr);
+  ASSERT_TRUE(e->expected.has_value()) << id;
+  const auto problem = problem_of(*e);
+  ASSERT_TRUE(problem) << id;
+  const Built b = build(*problem);
+  const std::vector<Move>& moves = b.line.moves;
+  EXPECT_EQ(b.length, *e->expected) << id;
+  EXPECT_EQ(int(moves.size()), *e->expected) << id << ":" << line_text(moves);
+  EXPECT_EQ(check_mate_line(*problem, moves), std::nullopt) << id << ":" << line_text(moves);
+  EXPECT_EQ(b.line.leftover, hand_after(*problem, moves)) << id;
+
+  // Futile interpositions: the book length where the file records one for a futile-drop problem.
+  // Where it records none, the classic case is checked: a line that ends with an interposing drop, made
+  // when drops were the defender's only evasions, and a capture on that square that mates, is two plies
+  // shorter by book count (mudaai-1 and shtsume-mudaai end so); any other line keeps its length.
+  const std::optional<std::string> claim = field(*e, "src_claim");
+  if (e->category == "futile-drop" && claim) {
+    EXPECT_EQ(b.line.futile_length, std::stoi(*claim)) << id << ":" << line_text(moves);
+  } else if (e->category == "futile-drop") {
+    const int expected = ends_with_futile_drop(*problem, moves) ? int(moves.size()) - 2 : int(moves.size());
+    EXPECT_EQ(b.line.futile_length, expected) << id << ":" << line_text(moves);
+  }
+  EXPECT_LE(b.line.futile_length, int(moves.size())) << id;
+  EXPECT_GE(b.line.futile_length, 1) << id;
+  EXPECT_EQ((int(moves.size()) - b.line.futile_length) % 2, 0) << id;
+
+  // MateSolver builds the same line.
+  MateSolver solver(16);
+  MateLimits limits;
+  const MateResult r = solver.solve(*problem, limits);
+  EXPECT_EQ(r.verdict, MateVerdict::kMate) << id;
+  EXPECT_EQ(r.pv, moves) << id << ": solver" << line_text(r.pv) << ", here" << line_text(moves);
+  EXPECT_EQ(r.futile_length, b.line.futile_length) << id;
+  EXPECT_EQ(r.leftover, b.line.leftover) << id;
+}
+
+TEST(MatePv, GradedProblems) {
+  for (const char* id : {"tanuki1-1", "tanuki1-61", "tanuki3-1", "tanuki3-400", "tanuki3-514", "tanuki5-1",
+                         "tanuki5-63", "tanuki7-1", "tanuki9-1"}) {
+    SCOPED_TRACE(id);
+    check_line(id);
+  }
+}
+
+TEST(MatePv, FutileDropProblems) {
+  int n = 0;
+  for (const MateSuiteEntry& e : suite()) {
+    if (e.category != "futile-drop") continue;
+    SCOPED_TRACE(e.id);
+    check_line(e.id);
+    ++n;
+  }
+  EXPECT_EQ(n, 6);
+}
+
+TEST(MatePv, FutileDropCountedAsTheBookDoes) {
+  // antma-tsume1_futile_drops-1: mate in 3 counting the futile interposition, 1 as the book counts.
+  const MateSuiteEntry* e = find_entry("antma-tsume1_futile_drops-1");
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(*e);
+  ASSERT_TRUE(problem);
+  const Built b = build(*problem);
+  ASSERT_EQ(b.line.moves.size(), 3u) << line_text(b.line.moves);
+  EXPECT_EQ(b.line.futile_length, 1);
+  // The line is check, interposing drop, capture on the drop square.
+  EXPECT_TRUE(b.line.moves[1].is_drop()) << line_text(b.line.moves);
+  EXPECT_EQ(b.line.moves[2].to(), b.line.moves[1].to()) << line_text(b.line.moves);
+}
+
+TEST(MatePv, RootDefenceLine) {
+  // tanuki3-1 after its first move: the defender to move, a mate in two more plies.
+  const MateSuiteEntry* e = find_entry("tanuki3-1");
+  ASSERT_NE(e, nullptr);
+  const auto root = problem_of(*e);
+  ASSERT_TRUE(root);
+  MateTable table(std::size_t(16) << 20);
+  DfpnSearch s(table, root->attacker);
+  s.set_root(root->setup);
+  const NodeResult r = s.solve(3);
+  ASSERT_TRUE(r.proven());
+  s.do_move(r.best);
+  ASSERT_TRUE(s.solve(2).proven());
+  ASSERT_TRUE(s.solve(0).disproven());
+  const MateLine line = build_mate_line(s, 2, true);
+  EXPECT_EQ(s.ply(), 1);
+  ASSERT_EQ(line.moves.size(), 2u);
+  std::vector<Move> full = {r.best};
+  full.insert(full.end(), line.moves.begin(), line.moves.end());
+  EXPECT_EQ(check_mate_line(*root, full), std::nullopt) << line_text(full);
+  EXPECT_EQ(line.futile_length, 2);
+}
+
+}  // namespace
+}  // namespace tsumi

@@ -1,0 +1,389 @@
+// Tests of solver/mate_table.h: what a probe answers for a stored entry (exact hand and length for
+// unknown numbers, dominance and length for proofs and disproofs), the estimates when nothing is
+// known, and a full one-cluster table that forgets but never answers wrongly.
+
+#include "solver/mate_table.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <ostream>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "solver/proof_hand.h"
+
+namespace tsumi {
+
+static void PrintTo(const Hand& h, std::ostream* os) {
+  *os << "{";
+  for (PieceType pt : proof_hand::kHandTypes)
+    if (h.count(pt)) *os << " " << kPieceLetter[pt] << h.count(pt);
+  *os << " }";
+}
+
+namespace {
+
+struct Count {
+  PieceType pt;
+  int n;
+};
+
+Hand hand_of(std::initializer_list<Count> counts) {
+  Hand h;
+  for (const Count& c : counts) h.set(c.pt, c.n);
+  return h;
+}
+
+MateRecord record(std::uint32_t pn, std::uint32_t dn, std::uint16_t len, Hand hand, Move move = Move::none(),
+                  std::uint64_t amount = 1) {
+  MateRecord r;
+  r.pn = pn;
+  r.dn = dn;
+  r.len = len;
+  r.hand = hand;
+  r.move = move;
+  r.amount = amount;
+  return r;
+}
+MateRecord proof(Hand hand, std::uint16_t len, Move move = Move::none(), std::uint64_t amount = 1) {
+  return record(0, kInfPn, len, hand, move, amount);
+}
+MateRecord disproof(Hand hand, std::uint16_t len, std::uint64_t amount = 1) {
+  return record(kInfPn, 0, len, hand, Move::none(), amount);
+}
+
+constexpr Key kKey = 0x123456789abcdef1ULL;
+constexpr std::size_t kSmall = std::size_t(1) << 16;  // 256 clusters
+const Move kMove = Move::make(SQ_14, SQ_23);
+
+bool proven(const MateProbe& p) { return p.pn == 0; }
+bool disproven(const MateProbe& p) { return p.dn == 0; }
+
+TEST(MateTable, SizeInClusters) {
+  EXPECT_EQ(MateTable(kSmall).clusters(), kSmall / 256);
+  EXPECT_EQ(MateTable(256).clusters(), 1u);
+  EXPECT_EQ(MateTable(1).clusters(), 1u);  // at least one cluster
+}
+
+TEST(MateTable, UnknownEntryRoundTrip) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}, {PAWN, 2}});
+  t.store(kKey, h, record(5, 7, 9, h, kMove, 30));
+  const MateProbe p = t.probe(kKey, h, 9, 1, 1);
+  EXPECT_TRUE(p.found);
+  EXPECT_EQ(p.pn, 5u);
+  EXPECT_EQ(p.dn, 7u);
+  EXPECT_EQ(p.len, 9);
+  EXPECT_EQ(p.hand, h);
+  EXPECT_EQ(p.move, kMove);
+  // Storing the same node again under the same length replaces the numbers.
+  t.store(kKey, h, record(6, 8, 9, h, kMove, 40));
+  const MateProbe q = t.probe(kKey, h, 9, 1, 1);
+  EXPECT_EQ(q.pn, 6u);
+  EXPECT_EQ(q.dn, 8u);
+}
+
+TEST(MateTable, UnknownEntryIsNotReusedUnderAnotherLength) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}});
+  t.store(kKey, h, record(50, 70, 9, h, kMove));
+  for (std::uint16_t remaining : {std::uint16_t(7), std::uint16_t(11), kInfLen}) {
+    const MateProbe p = t.probe(kKey, h, remaining, 2, 3);
+    EXPECT_FALSE(p.found) << remaining;
+    EXPECT_EQ(p.pn, 2u) << remaining;
+    EXPECT_EQ(p.dn, 3u) << remaining;
+    EXPECT_EQ(p.len, remaining);
+  }
+}
+
+TEST(MateTable, EstimatesWhenNothingIsKnown) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{ROOK, 1}});
+  MateProbe p = t.probe(kKey, h, 5, 12, 34);
+  EXPECT_FALSE(p.found);
+  EXPECT_EQ(p.pn, 12u);
+  EXPECT_EQ(p.dn, 34u);
+  EXPECT_EQ(p.len, 5);
+  EXPECT_EQ(p.hand, h);
+  EXPECT_TRUE(p.move.is_none());
+  // Another board in the same table: still nothing.
+  t.store(kKey, h, proof(Hand(), 1));
+  p = t.probe(kKey ^ 1, h, 5, 12, 34);
+  EXPECT_FALSE(p.found);
+  EXPECT_EQ(p.pn, 12u);
+  EXPECT_EQ(p.dn, 34u);
+}
+
+TEST(MateTable, ProofAnswersForEveryDominatingHand) {
+  MateTable t(kSmall);
+  const Hand p_hand = hand_of({{GOLD, 1}, {PAWN, 1}});
+  t.store(kKey, p_hand, proof(p_hand, 5, kMove, 100));
+  for (Hand h :
+       {p_hand, hand_of({{GOLD, 1}, {PAWN, 1}, {ROOK, 1}}), hand_of({{GOLD, 4}, {PAWN, 18}}), proof_hand::full()}) {
+    const MateProbe p = t.probe(kKey, h, 5, 1, 1);
+    EXPECT_TRUE(p.found) << ::testing::PrintToString(h);
+    EXPECT_EQ(p.pn, 0u) << ::testing::PrintToString(h);
+    EXPECT_EQ(p.dn, kInfPn);
+    EXPECT_EQ(p.len, 5);
+    EXPECT_EQ(p.hand, p_hand);  // the proof hand, not the probed hand
+    EXPECT_EQ(p.move, kMove);
+  }
+  // Smaller or incomparable hands: no proof.
+  for (Hand h : {Hand(), hand_of({{GOLD, 1}}), hand_of({{PAWN, 1}}), hand_of({{GOLD, 2}, {ROOK, 2}}),
+                 hand_of({{PAWN, 18}, {SILVER, 4}})}) {
+    const MateProbe p = t.probe(kKey, h, 5, 1, 1);
+    EXPECT_FALSE(proven(p)) << ::testing::PrintToString(h);
+    EXPECT_FALSE(disproven(p)) << ::testing::PrintToString(h);
+    EXPECT_FALSE(p.found) << ::testing::PrintToString(h);
+  }
+}
+
+TEST(MateTable, ProofAnswersOnlyWithinItsLength) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}});
+  t.store(kKey, h, proof(h, 5));
+  EXPECT_FALSE(proven(t.probe(kKey, h, 4, 1, 1)));
+  EXPECT_FALSE(proven(t.probe(kKey, h, 3, 1, 1)));
+  EXPECT_FALSE(proven(t.probe(kKey, h, 0, 1, 1)));
+  for (std::uint16_t remaining : {std::uint16_t(5), std::uint16_t(6), std::uint16_t(100), kInfLen})
+    EXPECT_TRUE(proven(t.probe(kKey, h, remaining, 1, 1))) << remaining;
+}
+
+TEST(MateTable, ShortestApplicableProofWins) {
+  MateTable t(kSmall);
+  t.store(kKey, hand_of({{GOLD, 1}}), proof(hand_of({{GOLD, 1}}), 7, kMove));
+  const Move other = Move::make_drop(GOLD, SQ_22);
+  t.store(kKey, hand_of({{GOLD, 2}}), proof(hand_of({{GOLD, 2}}), 3, other));
+  const MateProbe p = t.probe(kKey, hand_of({{GOLD, 2}}), 9, 1, 1);
+  ASSERT_TRUE(proven(p));
+  EXPECT_EQ(p.len, 3);
+  EXPECT_EQ(p.move, other);
+  // With one gold only the longer proof applies.
+  const MateProbe q = t.probe(kKey, hand_of({{GOLD, 1}}), 9, 1, 1);
+  ASSERT_TRUE(proven(q));
+  EXPECT_EQ(q.len, 7);
+}
+
+TEST(MateTable, DisproofAnswersForEveryDominatedHand) {
+  MateTable t(kSmall);
+  const Hand d = hand_of({{PAWN, 3}, {GOLD, 1}});
+  t.store(kKey, d, disproof(d, 7));
+  for (Hand h : {d, Hand(), hand_of({{PAWN, 2}}), hand_of({{GOLD, 1}}), hand_of({{PAWN, 3}})}) {
+    const MateProbe p = t.probe(kKey, h, 7, 1, 1);
+    EXPECT_TRUE(p.found) << ::testing::PrintToString(h);
+    EXPECT_EQ(p.dn, 0u) << ::testing::PrintToString(h);
+    EXPECT_EQ(p.pn, kInfPn);
+    EXPECT_EQ(p.len, 7);
+    EXPECT_EQ(p.hand, d);
+  }
+  for (Hand h : {hand_of({{PAWN, 4}}), hand_of({{GOLD, 2}}), hand_of({{ROOK, 1}}), hand_of({{PAWN, 1}, {LANCE, 1}})}) {
+    const MateProbe p = t.probe(kKey, h, 7, 1, 1);
+    EXPECT_FALSE(disproven(p)) << ::testing::PrintToString(h);
+    EXPECT_FALSE(proven(p)) << ::testing::PrintToString(h);
+  }
+}
+
+TEST(MateTable, DisproofAnswersOnlyUpToItsLength) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}});
+  t.store(kKey, h, disproof(h, 7));
+  for (std::uint16_t remaining : {0, 1, 5, 7}) EXPECT_TRUE(disproven(t.probe(kKey, h, remaining, 1, 1))) << remaining;
+  for (std::uint16_t remaining : {std::uint16_t(8), std::uint16_t(9), kInfLen})
+    EXPECT_FALSE(disproven(t.probe(kKey, h, remaining, 1, 1))) << remaining;
+}
+
+TEST(MateTable, InfiniteDisproofAnswersAnyLength) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{PAWN, 1}});
+  t.store(kKey, h, disproof(h, kInfLen));
+  for (std::uint16_t remaining :
+       {std::uint16_t(0), std::uint16_t(1), std::uint16_t(1001), std::uint16_t(0xfff0), kInfLen}) {
+    const MateProbe p = t.probe(kKey, h, remaining, 1, 1);
+    EXPECT_TRUE(disproven(p)) << remaining;
+    EXPECT_EQ(p.len, kInfLen);
+  }
+}
+
+TEST(MateTable, ZeroAmountIsStillStored) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}});
+  t.store(kKey, h, record(4, 4, 3, h, kMove, 0));
+  EXPECT_TRUE(t.probe(kKey, h, 3, 1, 1).found);
+}
+
+TEST(MateTable, ClearForgets) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}});
+  t.store(kKey, h, proof(h, 1));
+  t.store(kKey + 1, h, disproof(h, kInfLen));
+  t.store(kKey + 2, h, record(3, 3, 5, h));
+  t.clear();
+  EXPECT_FALSE(t.probe(kKey, h, 9, 1, 1).found);
+  EXPECT_FALSE(t.probe(kKey + 1, h, 9, 1, 1).found);
+  EXPECT_FALSE(t.probe(kKey + 2, h, 5, 1, 1).found);
+  EXPECT_EQ(t.hashfull(), 0);
+}
+
+TEST(MateTable, HashfullGrowsFromZero) {
+  MateTable one(256);
+  EXPECT_EQ(one.hashfull(), 0);
+  for (int i = 1; i <= 12; ++i) {
+    one.store(Key(i) * 0x9e3779b97f4a7c15ULL, Hand(), record(1, 1, 3, Hand()));
+    EXPECT_EQ(one.hashfull(), std::min(i, 8) * 125) << i;
+  }
+
+  MateTable t(kSmall);
+  std::mt19937_64 rng(5);
+  int last = t.hashfull();
+  EXPECT_EQ(last, 0);
+  for (int i = 0; i < 4000; ++i) {
+    t.store(rng(), Hand(), record(1, 1, 3, Hand()));
+    const int now = t.hashfull();
+    ASSERT_GE(now, last);
+    ASSERT_LE(now, 1000);
+    last = now;
+  }
+  EXPECT_GT(last, 500);
+}
+
+TEST(MateTable, ReplacementKeepsTheLargestAmounts) {
+  MateTable t(256);
+  ASSERT_EQ(t.clusters(), 1u);
+  const Hand h = hand_of({{GOLD, 1}});
+  // Eight entries fill the cluster; amounts 10..80 in a shuffled order.
+  const int amounts[8] = {30, 80, 10, 50, 70, 20, 60, 40};
+  for (int i = 0; i < 8; ++i) t.store(Key(1000 + amounts[i]), h, record(2, 2, 5, h, kMove, std::uint64_t(amounts[i])));
+  for (int a : amounts) EXPECT_TRUE(t.probe(Key(1000 + a), h, 5, 1, 1).found) << a;
+  // A ninth takes the place of the least effort.
+  t.store(7, h, record(2, 2, 5, h, kMove, 45));
+  EXPECT_FALSE(t.probe(Key(1010), h, 5, 1, 1).found);
+  EXPECT_TRUE(t.probe(7, h, 5, 1, 1).found);
+  // Many cheap entries go through the cluster without touching the large ones.
+  for (int i = 0; i < 100; ++i) t.store(Key(5000 + i), h, record(2, 2, 5, h, kMove, 1));
+  for (int a : {30, 40, 50, 60, 70, 80}) EXPECT_TRUE(t.probe(Key(1000 + a), h, 5, 1, 1).found) << a;
+  EXPECT_TRUE(t.probe(7, h, 5, 1, 1).found);
+  EXPECT_TRUE(t.probe(Key(5099), h, 5, 1, 1).found);  // the newest is held
+}
+
+// A full one-cluster table under random traffic. The stored facts agree with a hidden truth per board
+// (mate within r plies iff the hand dominates T and r >= L), so a final answer can be checked two ways:
+// some stored final record must allow it by the table's rule, and the truth must agree.
+struct Truth {
+  Hand threshold;
+  std::uint16_t len;
+  bool mates(Hand h, std::uint16_t remaining) const { return h.dominates(threshold) && remaining >= len; }
+};
+
+struct StoredFinal {
+  Key key;
+  MateRecord r;
+};
+
+Hand small_random_hand(std::mt19937& rng) {
+  Hand h;
+  h.set(PAWN, int(rng() % 4));
+  h.set(GOLD, int(rng() % 3));
+  h.set(SILVER, int(rng() % 2));
+  return h;
+}
+
+TEST(MateTable, FullClusterForgetsButNeverAnswersWrongly) {
+  MateTable t(256);
+  ASSERT_EQ(t.clusters(), 1u);
+  std::mt19937 rng(42);
+  constexpr int kBoards = 6;
+  Key keys[kBoards];
+  Truth truth[kBoards];
+  for (int b = 0; b < kBoards; ++b) {
+    keys[b] = (Key(b + 1) << 40) * 0x9e3779b97f4a7c15ULL + 1;
+    truth[b] = Truth{small_random_hand(rng), std::uint16_t(1 + 2 * (rng() % 4))};
+  }
+  std::vector<StoredFinal> finals;
+  const std::uint16_t lengths[] = {1, 3, 5, 7, 9, kInfLen};
+  int answered_proven = 0, answered_disproven = 0;
+
+  for (int step = 0; step < 3000; ++step) {
+    const int b = int(rng() % kBoards);
+    const Truth& tr = truth[b];
+    const unsigned kind = rng() % 10;
+    const std::uint64_t amount = 1 + rng() % 200;
+    MateRecord r;
+    if (kind < 7) {
+      // Unknown numbers, sometimes on a board outside the truth set (a random key).
+      const Hand h = small_random_hand(rng);
+      r = record(1 + rng() % 500, 1 + rng() % 500, lengths[rng() % 5], h, kMove, amount);
+      const Key key = kind == 0 ? Key(rng()) << 32 | rng() : keys[b];
+      t.store(key, h, r);
+      const MateProbe p = t.probe(key, h, r.len, 1, 1);
+      if (!proven(p) && !disproven(p)) {
+        EXPECT_TRUE(p.found) << step;
+        EXPECT_GE(p.pn, r.pn) << step;
+        EXPECT_GE(p.dn, r.dn) << step;
+      }
+      if (kind == 0) continue;
+    } else if (kind < 8) {
+      // A proof: any hand over the threshold, any length from the truth's up.
+      Hand p_hand = proof_hand::max(tr.threshold, small_random_hand(rng));
+      if (rng() % 2) p_hand = tr.threshold;
+      r = proof(p_hand, std::uint16_t(tr.len + 2 * (rng() % 3)), Move::make_drop(GOLD, Square(rng() % 81)), amount);
+      t.store(keys[b], p_hand, r);
+      finals.push_back(StoredFinal{keys[b], r});
+      const MateProbe p = t.probe(keys[b], p_hand, r.len, 1, 1);
+      EXPECT_TRUE(proven(p)) << "a proof just stored is forgotten at step " << step;
+      EXPECT_LE(p.len, r.len);
+    } else {
+      // A disproof: a hand that lacks the threshold (any length), or any hand below the truth's length.
+      Hand d_hand = small_random_hand(rng);
+      std::uint16_t len;
+      if (!d_hand.dominates(tr.threshold) && rng() % 2)
+        len = kInfLen;
+      else if (tr.len >= 2)
+        len = std::uint16_t(tr.len - 1 - 2 * (rng() % ((tr.len + 1) / 2)));
+      else
+        continue;
+      if (len > tr.len && d_hand.dominates(tr.threshold)) continue;
+      r = disproof(d_hand, len, amount);
+      t.store(keys[b], d_hand, r);
+      finals.push_back(StoredFinal{keys[b], r});
+      const MateProbe p = t.probe(keys[b], d_hand, len, 1, 1);
+      EXPECT_TRUE(disproven(p)) << "a disproof just stored is forgotten at step " << step;
+      EXPECT_GE(p.len, len);
+    }
+
+    // Probe every board with a few hands and lengths; every final answer must be justified.
+    for (int q = 0; q < 8; ++q) {
+      const int qb = int(rng() % kBoards);
+      const Hand h = small_random_hand(rng);
+      const std::uint16_t remaining = lengths[rng() % 6];
+      const MateProbe p = t.probe(keys[qb], h, remaining, 1, 1);
+      if (proven(p)) {
+        ++answered_proven;
+        EXPECT_TRUE(truth[qb].mates(h, remaining)) << step;
+        bool justified = false;
+        for (const StoredFinal& f : finals)
+          justified |= f.key == keys[qb] && f.r.pn == 0 && f.r.hand == p.hand && f.r.len == p.len &&
+                       f.r.move == p.move && h.dominates(f.r.hand) && f.r.len <= remaining;
+        EXPECT_TRUE(justified) << "unjustified proof at step " << step << " for " << ::testing::PrintToString(h);
+        EXPECT_TRUE(p.found);
+      } else if (disproven(p)) {
+        ++answered_disproven;
+        EXPECT_FALSE(truth[qb].mates(h, remaining)) << step;
+        bool justified = false;
+        for (const StoredFinal& f : finals)
+          justified |= f.key == keys[qb] && f.r.dn == 0 && f.r.hand == p.hand && f.r.len == p.len &&
+                       f.r.hand.dominates(h) && f.r.len >= remaining;
+        EXPECT_TRUE(justified) << "unjustified disproof at step " << step << " for " << ::testing::PrintToString(h);
+        EXPECT_TRUE(p.found);
+      }
+    }
+  }
+  // The test did exercise both kinds of answer.
+  EXPECT_GT(answered_proven, 20);
+  EXPECT_GT(answered_disproven, 20);
+  EXPECT_EQ(t.hashfull(), 1000);
+}
+
+}  // namespace
+}  // namespace tsumi

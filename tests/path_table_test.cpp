@@ -1,0 +1,146 @@
+// Tests of solver/path_table.h: path-dependent disproofs by path key and length, and the path keys.
+
+#include "solver/path_table.h"
+
+#include <cstdint>
+#include <random>
+#include <set>
+
+#include <gtest/gtest.h>
+
+namespace tsumi {
+namespace {
+
+constexpr Key kPath = 0x0123456789abcdefULL;
+
+TEST(PathTable, EmptyTableHoldsNothing) {
+  const PathTable t(64);
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 1000; ++i) {
+    // Odd keys: an empty slot holds key 0 with length 0, so key 0 alone would read as disproven at
+    // length 0 (a path key of 0 has probability 2^-64).
+    const Key k = rng() | 1;
+    EXPECT_FALSE(t.disproven(k, 0)) << k;
+    EXPECT_FALSE(t.disproven(k, 9)) << k;
+  }
+}
+
+TEST(PathTable, DisproofCoversItsLengthAndShorter) {
+  PathTable t;
+  t.store(kPath, 5);
+  for (std::uint16_t r = 0; r <= 5; ++r) EXPECT_TRUE(t.disproven(kPath, r)) << r;
+  EXPECT_FALSE(t.disproven(kPath, 6));
+  EXPECT_FALSE(t.disproven(kPath, 0xfff0));
+}
+
+TEST(PathTable, UnlimitedDisproof) {
+  PathTable t;
+  t.store(kPath, 0xfff0);
+  EXPECT_TRUE(t.disproven(kPath, 0xfff0));
+  EXPECT_TRUE(t.disproven(kPath, 1));
+}
+
+TEST(PathTable, OnlyTheSamePathAnswers) {
+  PathTable t(1024);
+  t.store(kPath, 9);
+  EXPECT_FALSE(t.disproven(kPath + 1, 0));
+  // Another key in the same slot is not mistaken for the stored one, and replaces it.
+  const Key same_slot = kPath + 1024;
+  EXPECT_FALSE(t.disproven(same_slot, 0));
+  t.store(same_slot, 9);
+  EXPECT_TRUE(t.disproven(same_slot, 9));
+  EXPECT_FALSE(t.disproven(kPath, 0));
+}
+
+TEST(PathTable, StoreOverwritesTheLength) {
+  PathTable t;
+  t.store(kPath, 9);
+  t.store(kPath, 3);
+  EXPECT_TRUE(t.disproven(kPath, 3));
+  EXPECT_FALSE(t.disproven(kPath, 4));
+}
+
+TEST(PathTable, ManyPathsInABigTable) {
+  PathTable t(std::size_t(1) << 16);
+  std::mt19937_64 rng(11);
+  std::set<Key> stored;
+  for (int i = 0; i < 200; ++i) {
+    const Key k = rng() | 1;
+    t.store(k, 7);
+    stored.insert(k);
+  }
+  int held = 0;
+  for (Key k : stored) held += t.disproven(k, 7);
+  EXPECT_GE(held, 195);  // direct-mapped: a rare collision loses an entry, never invents one
+  for (int i = 0; i < 1000; ++i) {
+    const Key k = rng() | 1;
+    if (!stored.count(k)) {
+      EXPECT_FALSE(t.disproven(k, 0));
+    }
+  }
+}
+
+TEST(PathTable, ClearForgets) {
+  PathTable t(128);
+  for (Key k = 1; k <= 300; ++k) t.store(k * 0x9e3779b97f4a7c15ULL, 9);
+  t.clear();
+  for (Key k = 1; k <= 300; ++k) EXPECT_FALSE(t.disproven(k * 0x9e3779b97f4a7c15ULL, 0)) << k;
+}
+
+TEST(PathTable, ExtendIsDeterministic) {
+  EXPECT_EQ(PathTable::extend(kPath, 1234), PathTable::extend(kPath, 1234));
+  EXPECT_NE(PathTable::extend(kPath, 1234), kPath);
+}
+
+TEST(PathTable, ExtendDiffersByMove) {
+  for (Key parent : {Key(0), kPath, ~Key(0)}) {
+    std::set<Key> children;
+    for (std::uint32_t raw = 0; raw <= 0xffff; ++raw) children.insert(PathTable::extend(parent, std::uint16_t(raw)));
+    EXPECT_EQ(children.size(), 0x10000u) << parent;
+  }
+}
+
+TEST(PathTable, ExtendDiffersByParent) {
+  std::mt19937_64 rng(17);
+  for (std::uint16_t move : {std::uint16_t(0), std::uint16_t(0x4321), std::uint16_t(0xffff)}) {
+    std::set<Key> children;
+    std::set<Key> parents;
+    for (int i = 0; i < 20000; ++i) {
+      const Key parent = rng();
+      if (!parents.insert(parent).second) continue;
+      children.insert(PathTable::extend(parent, move));
+    }
+    EXPECT_EQ(children.size(), parents.size()) << move;
+  }
+  // Nearby parents too (path keys of sibling nodes differ in few bits only when unlucky).
+  std::set<Key> children;
+  for (Key parent = 0; parent < 20000; ++parent) children.insert(PathTable::extend(parent, 77));
+  EXPECT_EQ(children.size(), 20000u);
+}
+
+TEST(PathTable, ExtendDependsOnMoveOrder) {
+  const std::uint16_t a = 0x0123, b = 0x0456;
+  EXPECT_NE(PathTable::extend(PathTable::extend(kPath, a), b), PathTable::extend(PathTable::extend(kPath, b), a));
+  // A path is not its own extension by a move and its undoing (a -> b -> a differs from a).
+  EXPECT_NE(PathTable::extend(PathTable::extend(PathTable::extend(kPath, a), b), a), PathTable::extend(kPath, a));
+}
+
+TEST(PathTable, ExtendMixesWell) {
+  // Flipping one bit of the parent flips about half the bits of the child.
+  std::mt19937_64 rng(23);
+  double total = 0;
+  int n = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Key parent = rng();
+    const auto move = std::uint16_t(rng());
+    const Key child = PathTable::extend(parent, move);
+    for (int bit = 0; bit < 64; bit += 7) {
+      total += __builtin_popcountll(child ^ PathTable::extend(parent ^ (Key(1) << bit), move));
+      ++n;
+    }
+  }
+  EXPECT_NEAR(total / n, 32.0, 1.0);
+}
+
+}  // namespace
+}  // namespace tsumi
