@@ -28,35 +28,15 @@ namespace {
 
 constexpr std::size_t kTableBytes = std::size_t(1) << 22;
 
-const std::vector<MateSuiteEntry>& suite() {
-  static const std::vector<MateSuiteEntry> entries = [] {
-    const auto parsed = parse_mate_suite(test::read_file(test::positions_path("tsume-public.txt")));
-    return parsed.ok() ? parsed.value() : std::vector<MateSuiteEntry>{};
-  }();
-  return entries;
-}
-
 const MateSuiteEntry* find_entry(std::string_view id) {
-  for (const MateSuiteEntry& e : suite())
-    if (e.id == id) return &e;
-  ADD_FAILURE() << "no problem " << id << " in tsume-public.txt";
-  return nullptr;
+  const MateSuiteEntry* e = test::tsume_entry(id);
+  if (!e) ADD_FAILURE() << "no problem " << id << " in tsume-public.txt";
+  return e;
 }
 
 std::optional<MateProblem> problem_of(std::string_view id) {
   const MateSuiteEntry* e = find_entry(id);
-  if (!e) return std::nullopt;
-  const auto setup = parse_sfen(e->sfen, test::kTsumeLeniency);
-  if (!setup) {
-    ADD_FAILURE() << id << ": " << setup.error().describe();
-    return std::nullopt;
-  }
-  const auto problem = make_mate_problem(*setup);
-  if (!problem) {
-    ADD_FAILURE() << id << ": " << problem.error().message;
-    return std::nullopt;
-  }
-  return *problem;
+  return e ? test::tsume_problem(e->sfen) : std::nullopt;
 }
 
 // The verdict and shortest length by the search alone: a first proof, then lower limits (by two plies,
@@ -261,13 +241,12 @@ TEST(DfpnSearch, SharedTableSolvesTheProblemOneMovePairLater) {
   EXPECT_EQ(again.len, 3);
 }
 
-// SOLVER BUG, found by this test and left failing on purpose (do not weaken it; fix the solver).
-// The first problem is no mate: black's only checks are rook drops on file 1, each answered by a white
-// pawn dropped between. The second is the same board with all of white's pawns in black's hand, a mate
-// in one (R*1c): white has nothing left to interpose. Solved after the first over the same table, it
-// comes out "no mate", because the first stored disproofs whose disproof hands cover a black hand of
-// sixteen pawns (the AND-node disproof hand ignores that the refuting drop needs a pawn in white's
-// hand; see ProofHand.DisproofHandLeavesTheDefenderItsInterposingPiece in proof_hand_test.cpp).
+// Regression test of a solver bug this test found (fixed in e9102ca). The first problem is no mate: black's only checks
+// are rook drops on file 1, each answered by a white pawn dropped between. The second is the same board with all of
+// white's pawns in black's hand, a mate in one (R*1c): white has nothing left to interpose. Solved after the first over
+// the same table, it came out "no mate", because the first stored disproofs whose disproof hands covered a black hand
+// of sixteen pawns (the AND-node disproof hand ignored that the refuting drop needs a pawn in white's hand; see
+// ProofHand.DisproofHandLeavesTheDefenderItsInterposingPiece in proof_hand_test.cpp).
 TEST(DfpnSearch, SharedTableKeepsAnInterpositionDisproofToItsHand) {
   const auto no_mate = parse_sfen("7lk/7p1/9/9/BGGS5/BGGS5/RSSN5/LLLNN4/N7P b RP 1");
   const auto mate = parse_sfen("7lk/7p1/9/9/BGGS5/BGGS5/RSSN5/LLLNN4/N7P b R16P 1");

@@ -26,20 +26,9 @@
 namespace tsumi {
 namespace {
 
-const std::vector<MateSuiteEntry>& suite() {
-  static const std::vector<MateSuiteEntry> entries = [] {
-    const auto parsed = parse_mate_suite(test::read_file(test::positions_path("tsume-public.txt")));
-    return parsed.ok() ? parsed.value() : std::vector<MateSuiteEntry>{};
-  }();
-  return entries;
-}
+const std::vector<MateSuiteEntry>& suite() { return test::tsume_suite(); }
 
-const MateSuiteEntry* find_entry(std::string_view id) {
-  for (const MateSuiteEntry& e : suite())
-    if (e.id == id) return &e;
-  ADD_FAILURE() << "no problem " << id << " in tsume-public.txt";
-  return nullptr;
-}
+const MateSuiteEntry* find_entry(std::string_view id) { return test::tsume_entry(id); }
 
 std::optional<std::string> field(const MateSuiteEntry& e, std::string_view key) {
   for (const auto& [k, v] : e.fields)
@@ -47,19 +36,7 @@ std::optional<std::string> field(const MateSuiteEntry& e, std::string_view key) 
   return std::nullopt;
 }
 
-std::optional<MateProblem> problem_of(const MateSuiteEntry& e) {
-  const auto setup = parse_sfen(e.sfen, test::kTsumeLeniency);
-  if (!setup) {
-    ADD_FAILURE() << e.id << ": " << setup.error().describe();
-    return std::nullopt;
-  }
-  const auto problem = make_mate_problem(*setup);
-  if (!problem) {
-    ADD_FAILURE() << e.id << ": " << problem.error().message;
-    return std::nullopt;
-  }
-  return *problem;
-}
+std::optional<MateProblem> problem_of(const MateSuiteEntry& e) { return test::tsume_problem(e.sfen); }
 
 std::string line_text(const std::vector<Move>& moves) {
   std::string s;

@@ -174,6 +174,46 @@ TEST(ProofHand, InterpositionKindsNeverLower) {
   EXPECT_EQ(ph::with_interposition_kinds(proof, Hand(), Hand(), true), proof);
 }
 
+// ---- keeping_defender_drops ----
+
+TEST(ProofHand, KeepingDefenderDropsLeavesTheDefenderOneOfEveryKindItHolds) {
+  const Hand attacker = hand_of({{PAWN, 1}, {GOLD, 1}});
+  const Hand defender = hand_of({{PAWN, 15}, {SILVER, 2}});
+  // Pawns: at most 1 + 15 - 1; silvers: at most 0 + 2 - 1; gold: the defender holds none, no cap.
+  EXPECT_EQ(ph::keeping_defender_drops(ph::full(), attacker, defender),
+            hand_of({{PAWN, 15}, {LANCE, 4}, {KNIGHT, 4}, {SILVER, 1}, {GOLD, 4}, {BISHOP, 2}, {ROOK, 2}}));
+  // Never raised.
+  EXPECT_EQ(ph::keeping_defender_drops(hand_of({{PAWN, 3}}), attacker, defender), hand_of({{PAWN, 3}}));
+  // A defender with an empty hand drops nothing: no cap at all.
+  EXPECT_EQ(ph::keeping_defender_drops(ph::full(), attacker, Hand()), ph::full());
+}
+
+TEST(ProofHand, KeepingDefenderDropsOfOneKind) {
+  const Hand attacker = hand_of({{PAWN, 1}, {ROOK, 1}});
+  const Hand defender = hand_of({{PAWN, 15}, {GOLD, 4}});
+  // Only the dropped kind is capped.
+  EXPECT_EQ(ph::keeping_defender_drops(ph::full(), attacker, defender, PAWN),
+            hand_of({{PAWN, 15}, {LANCE, 4}, {KNIGHT, 4}, {SILVER, 4}, {GOLD, 4}, {BISHOP, 2}, {ROOK, 2}}));
+  EXPECT_EQ(ph::keeping_defender_drops(hand_of({{PAWN, 16}, {ROOK, 1}}), attacker, defender, PAWN),
+            hand_of({{PAWN, 15}, {ROOK, 1}}));
+  EXPECT_EQ(ph::keeping_defender_drops(hand_of({{GOLD, 4}}), attacker, defender, GOLD), hand_of({{GOLD, 3}}));
+}
+
+TEST(ProofHand, KeepingDefenderDropsOnRandomHands) {
+  std::mt19937 rng(99);
+  for (int i = 0; i < 20000; ++i) {
+    const Hand d = random_hand(rng), attacker = random_hand(rng), defender = random_hand(rng);
+    const Hand capped = ph::keeping_defender_drops(d, attacker, defender);
+    ASSERT_TRUE(d.dominates(capped));
+    ASSERT_TRUE(within_capacity(capped));
+    for (PieceType pt : ph::kHandTypes) {
+      // With the attacker at the capped count, the defender (holding the rest of this split) keeps one.
+      const int most = defender.count(pt) > 0 ? attacker.count(pt) + defender.count(pt) - 1 : d.count(pt);
+      ASSERT_EQ(capped.count(pt), std::min(d.count(pt), most)) << int(pt);
+    }
+  }
+}
+
 // ---- without_absent_kinds ----
 
 TEST(ProofHand, WithoutAbsentKindsClearsWhatTheAttackerLacks) {
@@ -218,36 +258,14 @@ TEST(ProofHand, RandomHandsLatticeProperties) {
 
 // ---- the meaning of proof and disproof hands, with the real search ----
 
-const std::vector<MateSuiteEntry>& suite() {
-  static const std::vector<MateSuiteEntry> entries = [] {
-    const auto parsed = parse_mate_suite(test::read_file(test::positions_path("tsume-public.txt")));
-    return parsed.ok() ? parsed.value() : std::vector<MateSuiteEntry>{};
-  }();
-  return entries;
-}
+const std::vector<MateSuiteEntry>& suite() { return test::tsume_suite(); }
 
-const MateSuiteEntry* find_entry(std::string_view id) {
-  for (const MateSuiteEntry& e : suite())
-    if (e.id == id) return &e;
-  return nullptr;
-}
+const MateSuiteEntry* find_entry(std::string_view id) { return test::tsume_entry(id); }
 
-std::optional<MateProblem> problem_of(const MateSuiteEntry& e) {
-  const auto setup = parse_sfen(e.sfen, test::kTsumeLeniency);
-  if (!setup) {
-    ADD_FAILURE() << e.id << ": " << setup.error().describe();
-    return std::nullopt;
-  }
-  const auto problem = make_mate_problem(*setup);
-  if (!problem) {
-    ADD_FAILURE() << e.id << ": " << problem.error().message;
-    return std::nullopt;
-  }
-  return *problem;
-}
+std::optional<MateProblem> problem_of(const MateSuiteEntry& e) { return test::tsume_problem(e.sfen); }
 
 NodeResult solve(const PositionSetup& setup, Color attacker, std::uint16_t remaining) {
-  MateTable table(std::size_t(1) << 24);
+  MateTable table(std::size_t(1) << 20);  // ample for these small problems, and cheap to clear
   DfpnSearch search(table, attacker);
   search.set_root(setup);
   const NodeResult r = search.solve(remaining);
@@ -325,23 +343,17 @@ TEST(ProofHand, DisproofHandOfTheSearchStillFails) {
   }
 }
 
-// SOLVER BUG, found by this test and left failing on purpose (do not weaken it; fix the solver).
+// Regression test of a solver bug this test found (fixed in e9102ca by keeping_defender_drops()).
 //
 // Handmade: the white king on 1a is walled in by its own lance (2a) and pawn (2b); every other piece
 // but pawns stands on black's side of the board, far away, and a black pawn on 1i forbids black pawn
 // drops on file 1. Black holds R + P, white the 15 other pawns. Every check is a rook drop on file 1,
-// answered by a white pawn dropped between (or by Kx1b after R*1b), and then black has no mate: no
-// mate, which the search finds. But the disproof hand it returns is {R1 P16}, which claims that black
-// fails also when holding sixteen pawns, that is all of white's: then white has nothing to interpose
-// and R*1c mates at once.
-//
-// Cause: solver/dfpn_search.cpp, DfpnSearch::conclude(), the AND-node disproof branch (`!or_node &&
-// dn == 0`) copies the refuting child's disproof hand (D = Dc). When the refutation is a drop of kind
-// k, the defender must still hold a k, so D's count of k must stay below what would take the
-// defender's last one (at most the attacker's current count is a simple sound cap), as
-// with_interposition_kinds() does for proofs. proof_hand.h's rule "AND node disproven: D = Dc" needs
-// that exception. DfpnSearch.SharedTableKeepsAnInterpositionDisproofToItsHand shows the wrong answer
-// this gives through the table.
+// answered by a white pawn dropped between (or by Kx1b after R*1b), and then black has no mate. The
+// disproof hand once came out {R1 P16}, claiming that black fails also when holding all of white's
+// pawns: then white has nothing to interpose and R*1c mates at once. The AND-node disproof copied the
+// refuting child's disproof hand (D = Dc) although the refutation was a drop that needs the defender
+// to keep a pawn. DfpnSearch.SharedTableKeepsAnInterpositionDisproofToItsHand shows the wrong answer
+// that gave through the table.
 constexpr const char* kPawnInterposition = "7lk/7p1/9/9/BGGS5/BGGS5/RSSN5/LLLNN4/N7P b RP 1";
 
 TEST(ProofHand, DisproofHandLeavesTheDefenderItsInterposingPiece) {

@@ -41,4 +41,30 @@ std::uint64_t env_or(const char* name, std::uint64_t fallback) {
   return *end == '\0' ? x : fallback;
 }
 
+const std::vector<MateSuiteEntry>& tsume_suite() {
+  static const std::vector<MateSuiteEntry> entries = [] {
+    try {
+      const auto parsed = parse_mate_suite(read_file(positions_path("tsume-public.txt")));
+      return parsed.ok() ? parsed.value() : std::vector<MateSuiteEntry>{};
+    } catch (const std::exception&) {
+      return std::vector<MateSuiteEntry>{};
+    }
+  }();
+  return entries;
+}
+
+const MateSuiteEntry* tsume_entry(std::string_view id) {
+  for (const MateSuiteEntry& e : tsume_suite())
+    if (e.id == id) return &e;
+  return nullptr;
+}
+
+std::optional<MateProblem> tsume_problem(std::string_view sfen) {
+  const auto setup = parse_sfen(sfen, kTsumeLeniency);
+  if (!setup) return std::nullopt;
+  const auto problem = make_mate_problem(*setup);
+  if (!problem) return std::nullopt;
+  return *problem;
+}
+
 }  // namespace tsumi::test

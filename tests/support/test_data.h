@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,6 +15,8 @@
 #include "core/position.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "solver/mate_problem.h"
+#include "solver/mate_suite.h"
 
 namespace tsumi::test {
 
@@ -28,6 +31,13 @@ std::vector<PerftSuiteEntry> perft_suite();
 std::vector<std::string> tsume_sfens();
 
 inline constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
+
+// positions/tsume-public.txt parsed once (empty if it cannot be read or parsed: tests then fail).
+const std::vector<MateSuiteEntry>& tsume_suite();
+// The problem with this id, or nullptr.
+const MateSuiteEntry* tsume_entry(std::string_view id);
+// The problem of a SFEN (nifu allowed), or nullopt when it is not one.
+std::optional<MateProblem> tsume_problem(std::string_view sfen);
 
 // perft_run options (designated initialisers would trip -Wmissing-field-initializers on GCC 12).
 inline PerftOptions perft_options(int threads, PerftTable* table = nullptr, bool stats = false) {
