@@ -50,16 +50,17 @@ std::vector<Move> longest_defences(DfpnSearch& s, std::uint16_t r, const MoveLis
   return longest;
 }
 
-// Without an exact length: the evasion whose known proof is the longest (searching those the table
-// lost).
-Move longest_known_defence(DfpnSearch& s, const MoveList& evasions) {
+// Without an exact length: the evasion whose known proof within r - 1 is the longest (searching those
+// the table lost). Every evasion of a node proven within r is provable within r - 1, so the bound
+// falls by one each ply and the line ends even when the table has forgotten and re-proven things.
+Move longest_known_defence(DfpnSearch& s, std::uint16_t r, const MoveList& evasions) {
   Move best = evasions[0];
   std::uint16_t best_len = 0;
   for (Move m : evasions) {
-    NodeResult c = s.probe_child(m, kUnlimited);
+    NodeResult c = s.probe_child(m, std::uint16_t(r - 1));
     if (!c.proven()) {
       s.do_move(m);
-      c = s.solve(kUnlimited);
+      c = s.solve(std::uint16_t(r - 1));
       s.undo_move(m);
     }
     if (c.proven() && c.len >= best_len) best = m, best_len = c.len;
@@ -84,11 +85,12 @@ Move pick_defence(DfpnSearch& s, std::uint16_t r, const std::vector<Move>& longe
 
 MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
   MateLine line;
-  while (s.aborted() == DfpnSearch::Abort::kNone) {
+  // r falls by one a ply, and the search's stacks end at kMaxPly: both bound the line.
+  while (s.aborted() == DfpnSearch::Abort::kNone && r > 0 && s.ply() < DfpnSearch::kMaxPly - 1) {
     Move m;
     if (s.is_attacker_to_move()) {
       std::uint16_t child_len = 0;
-      m = attacker_move(s, exact ? r : kUnlimited, child_len);
+      m = attacker_move(s, r, child_len);
       if (m.is_none()) break;
       r = std::uint16_t(child_len + 1);
     } else {
@@ -98,9 +100,9 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
       if (exact) {
         const std::vector<Move> longest = longest_defences(s, r, evasions);
         // Empty only if r was not exact after all; then fall back to the known lengths.
-        m = longest.empty() ? longest_known_defence(s, evasions) : pick_defence(s, r, longest, tie_break);
+        m = longest.empty() ? longest_known_defence(s, r, evasions) : pick_defence(s, r, longest, tie_break);
       } else {
-        m = longest_known_defence(s, evasions);
+        m = longest_known_defence(s, r, evasions);
       }
     }
     line.moves.push_back(m);
