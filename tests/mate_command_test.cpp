@@ -281,17 +281,9 @@ TEST(MateSuiteCommand, GradedOneOfThePublicSuite) {
 
 // ---- the executable ----
 
-struct ProcessResult {
-  int code;
-  std::string output;
-};
+using test::ProcessResult;
 
-ProcessResult run_tsumi(const std::string& args) {
-  const std::string out_path = ::testing::TempDir() + std::to_string(getpid()) + "_tsumi_mate_out.txt";
-  const std::string command = "timeout 60 " + std::string(TSUMI_EXE) + " " + args + " >" + out_path + " 2>&1";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::read_file(out_path)};
-}
+ProcessResult run_tsumi(const std::string& args) { return test::run_process(std::string(TSUMI_EXE) + " " + args, 60); }
 
 TEST(MateProcess, HelpNamesEveryOption) {
   const ProcessResult r = run_tsumi("mate --help");

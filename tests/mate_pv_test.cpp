@@ -26,6 +26,8 @@
 namespace tsumi {
 namespace {
 
+using test::hand_after;
+
 const std::vector<MateSuiteEntry>& suite() { return test::tsume_suite(); }
 
 const MateSuiteEntry* find_entry(std::string_view id) { return test::tsume_entry(id); }
@@ -42,14 +44,6 @@ std::string line_text(const std::vector<Move>& moves) {
   std::string s;
   for (Move m : moves) s += " " + to_usi(m);
   return s;
-}
-
-Hand hand_after(const MateProblem& problem, const std::vector<Move>& line) {
-  std::vector<StateInfo> states(line.size() + 1);
-  Position pos;
-  pos.set(problem.setup, &states[0]);
-  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
-  return pos.hand(problem.attacker);
 }
 
 // The last two moves are a drop between the king and the checker, when the defender could only drop

@@ -38,6 +38,8 @@
 namespace tsumi {
 namespace {
 
+using test::hand_after;
+
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -99,15 +101,6 @@ std::optional<MateProblem> problem_of(const std::string& sfen, bool flip = false
     return std::nullopt;
   }
   return *problem;
-}
-
-// The attacker's hand after playing the (already checked) line.
-Hand hand_after(const MateProblem& problem, const std::vector<Move>& line) {
-  std::vector<StateInfo> states(line.size() + 1);
-  Position pos;
-  pos.set(problem.setup, &states[0]);
-  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
-  return pos.hand(problem.attacker);
 }
 
 std::string describe(const MateResult& r) {

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "solver/proof_hand.h"
+#include "tests/support/test_data.h"
 
 namespace tsumi {
 
@@ -25,16 +26,7 @@ static void PrintTo(const Hand& h, std::ostream* os) {
 
 namespace {
 
-struct Count {
-  PieceType pt;
-  int n;
-};
-
-Hand hand_of(std::initializer_list<Count> counts) {
-  Hand h;
-  for (const Count& c : counts) h.set(c.pt, c.n);
-  return h;
-}
+using test::hand_of;
 
 MateRecord record(std::uint32_t pn, std::uint32_t dn, std::uint16_t len, Hand hand, Move move = Move::none(),
                   std::uint64_t amount = 1) {

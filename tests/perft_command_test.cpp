@@ -163,18 +163,9 @@ TEST(PerftCommand, ProgressOnlyWhenAskedAndNotInJsonOut) {
 
 // The real executable, as a process: bad input gets a message on stderr and a non-zero exit, never a
 // crash or a hang (the shell's `timeout` would answer 124).
-struct ProcessResult {
-  int code;
-  std::string output;
-};
+using test::ProcessResult;
 
-ProcessResult run_tsumi(const std::string& args) {
-  // Per process: ctest runs each test of this file as its own process, several at once.
-  const std::string out_path = ::testing::TempDir() + std::to_string(getpid()) + "_tsumi_cli_out.txt";
-  const std::string command = "timeout 20 " + std::string(TSUMI_EXE) + " " + args + " >" + out_path + " 2>&1";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::read_file(out_path)};
-}
+ProcessResult run_tsumi(const std::string& args) { return test::run_process(std::string(TSUMI_EXE) + " " + args, 20); }
 
 TEST(PerftProcess, GoodRun) {
   const ProcessResult r = run_tsumi("perft --depth 2 --handicap 2-pieces");

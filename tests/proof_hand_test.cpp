@@ -34,18 +34,9 @@ static void PrintTo(const Hand& h, std::ostream* os) {
 
 namespace {
 
+using test::hand_of;
+
 namespace ph = proof_hand;
-
-struct Count {
-  PieceType pt;
-  int n;
-};
-
-Hand hand_of(std::initializer_list<Count> counts) {
-  Hand h;
-  for (const Count& c : counts) h.set(c.pt, c.n);
-  return h;
-}
 
 bool within_capacity(Hand h) {
   for (PieceType pt : ph::kHandTypes)

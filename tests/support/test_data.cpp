@@ -1,9 +1,13 @@
 #include "tests/support/test_data.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace tsumi::test {
 
@@ -65,6 +69,30 @@ std::optional<MateProblem> tsume_problem(std::string_view sfen) {
   const auto problem = make_mate_problem(*setup);
   if (!problem) return std::nullopt;
   return *problem;
+}
+
+Hand hand_of(std::initializer_list<std::pair<PieceType, int>> counts) {
+  Hand h;
+  for (const auto& [pt, n] : counts) h.set(pt, n);
+  return h;
+}
+
+Hand hand_after(const MateProblem& problem, const std::vector<Move>& line) {
+  std::vector<StateInfo> states(line.size() + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
+  return pos.hand(problem.attacker);
+}
+
+ProcessResult run_process(const std::string& command_line, int timeout_s) {
+  // Per process: ctest runs tests as separate processes, several at once.
+  static int serial = 0;
+  const std::string out_path = std::filesystem::temp_directory_path().string() + "/" + std::to_string(getpid()) + "_" +
+                               std::to_string(serial++) + "_process_out.txt";
+  const std::string command = "timeout " + std::to_string(timeout_s) + " " + command_line + " >" + out_path + " 2>&1";
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), read_file(out_path)};
 }
 
 }  // namespace tsumi::test

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/move.h"
@@ -38,6 +40,18 @@ const std::vector<MateSuiteEntry>& tsume_suite();
 const MateSuiteEntry* tsume_entry(std::string_view id);
 // The problem of a SFEN (nifu allowed), or nullopt when it is not one.
 std::optional<MateProblem> tsume_problem(std::string_view sfen);
+
+// A hand from (kind, count) pairs.
+Hand hand_of(std::initializer_list<std::pair<PieceType, int>> counts);
+// The attacker's hand after playing a (legal) line from the problem.
+Hand hand_after(const MateProblem& problem, const std::vector<Move>& line);
+
+// A command run through the shell under `timeout`, stdout and stderr together; code 124 means it hung.
+struct ProcessResult {
+  int code;
+  std::string output;
+};
+ProcessResult run_process(const std::string& command_line, int timeout_s);
 
 // perft_run options (designated initialisers would trip -Wmissing-field-initializers on GCC 12).
 inline PerftOptions perft_options(int threads, PerftTable* table = nullptr, bool stats = false) {
