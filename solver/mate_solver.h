@@ -31,6 +31,7 @@ struct MateLimits {
   double time_s = 0;           // wall-clock limit in seconds; 0: none
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
+  int threads = 1;             // workers sharing the table (oneTBB); 1: the serial search
 };
 
 // Progress, reported about every `MateSolver::set_progress` interval while solve() runs.
