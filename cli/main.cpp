@@ -40,7 +40,7 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       ->check(CLI::Range(1, 1 << 20));
   mate_cmd
       ->add_option("--threads,-t", mate.threads,
-                   "Worker threads (default 1). Accepted and reported; the solver uses one worker for now")
+                   "Worker threads sharing one table (default 1)")
       ->check(CLI::Range(1, 1024));
   mate_cmd->add_flag("--json", mate.json, "Print one JSON object instead of text");
   mate_cmd->add_flag(

@@ -77,14 +77,12 @@ MateLimits limits_of(const MateOptions& o) {
   limits.time_s = o.time_s;
   limits.nodes = o.nodes;
   limits.prove_shortest = o.prove_shortest;
+  limits.threads = o.threads;
   return limits;
 }
 
 // The solver with its table, or null (with a message on err) when the memory cannot be had.
 std::unique_ptr<MateSolver> make_solver(const MateOptions& o, std::ostream& err) {
-  if (o.threads > 1)
-    err << "tsumi mate: note: the parallel solver is not available yet; searching with 1 worker (--threads "
-        << o.threads << " is reported as given)\n";
   try {
     return std::make_unique<MateSolver>(o.hash_mb);
   } catch (const std::bad_alloc&) {

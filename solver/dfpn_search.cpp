@@ -45,6 +45,7 @@ struct DfpnSearch::Child {
   Hand child_hand;  // the attacker's hand after the move
   ph::HandChange change;
   Key board_key;
+  Key mark;  // BusyMarks key (with a crew)
   bool is_final() const { return pn == 0 || dn == 0; }
 };
 
@@ -55,7 +56,12 @@ struct DfpnSearch::Frame {
 };
 
 DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
-    : table_(table), attacker_(attacker), states_(kMaxPly + 2), keys_(kMaxPly + 2), path_keys_(kMaxPly + 2) {}
+    : table_(table),
+      attacker_(attacker),
+      states_(kMaxPly + 2),
+      keys_(kMaxPly + 2),
+      path_keys_(kMaxPly + 2),
+      path_count_(std::size_t(1) << 14) {}
 
 DfpnSearch::~DfpnSearch() = default;
 
@@ -64,6 +70,8 @@ void DfpnSearch::set_root(const PositionSetup& setup) {
   ply_ = 0;
   keys_[0] = pos_.key();
   path_keys_[0] = pos_.key();
+  std::fill(path_count_.begin(), path_count_.end(), std::uint16_t(0));
+  ++path_count_[path_slot(keys_[0])];
 }
 
 void DfpnSearch::do_move(Move m) {
@@ -71,9 +79,11 @@ void DfpnSearch::do_move(Move m) {
   ++ply_;
   keys_[ply_] = pos_.key();
   path_keys_[ply_] = PathTable::extend(path_keys_[ply_ - 1], m.raw());
+  ++path_count_[path_slot(keys_[ply_])];
 }
 
 void DfpnSearch::undo_move(Move m) {
+  --path_count_[path_slot(keys_[ply_])];
   pos_.undo_move(m);
   --ply_;
 }
@@ -87,9 +97,16 @@ void DfpnSearch::set_limits(std::chrono::steady_clock::time_point deadline, bool
 }
 
 void DfpnSearch::check_limits() {
+  std::uint64_t total = nodes_;
+  if (crew_) {
+    total = crew_->nodes.fetch_add(nodes_ - crew_counted_, std::memory_order_relaxed) + (nodes_ - crew_counted_);
+    crew_counted_ = nodes_;
+  }
   if (stop_ && stop_->load(std::memory_order_relaxed))
     abort_ = Abort::kStopped;
-  else if (max_nodes_ && nodes_ >= max_nodes_)
+  else if (crew_ && crew_->done.load(std::memory_order_relaxed))
+    abort_ = Abort::kYielded;
+  else if (max_nodes_ && total >= max_nodes_)
     abort_ = Abort::kNodes;
   else if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_)
     abort_ = Abort::kTime;
@@ -97,6 +114,7 @@ void DfpnSearch::check_limits() {
 }
 
 bool DfpnSearch::on_path(Key key) const {
+  if (path_count_[path_slot(key)] == 0) return false;
   for (int i = ply_ - 1; i >= 0; i -= 2)
     if (keys_[i] == key) return true;
   return false;
@@ -128,19 +146,20 @@ bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
   // Every child's cluster is requested first, so the probes below overlap their cache misses.
   f.n = int(end - f.moves);
   for (int i = 0; i < f.n; ++i) {
-    f.c[i].board_key = pos_.board_key_after(f.moves[i]);
-    if (remaining != 1) table_.prefetch(f.c[i].board_key);
-  }
-  f.n = 0;
-  for (const Move* m = f.moves; m != end; ++m) {
-    Child& c = f.c[f.n++];
-    c.move = *m;
-    c.change = ph::hand_change(*m, pos_.piece_on(m->to()));
+    Child& c = f.c[i];
+    c.move = f.moves[i];
+    c.board_key = pos_.board_key_after(c.move);
+    if (remaining != 1) table_.prefetch(c.board_key);
+    c.change = ph::hand_change(c.move, pos_.piece_on(c.move.to()));
     c.child_hand = hand;
     if (or_node) {
       if (c.change.dropped != NO_PIECE_TYPE) c.child_hand.remove(c.change.dropped);
       if (c.change.captured != NO_PIECE_TYPE) c.child_hand.add(c.change.captured);
     }
+    if (crew_) c.mark = BusyMarks::node_key(c.board_key, c.child_hand.raw());
+  }
+  for (Child& c : std::span(f.c, std::size_t(f.n))) {
+    const Move* m = &c.move;
     c.pn0 = 1;
     c.path_dependent = false;
     if (on_path(pos_.key_after(*m)) ||
@@ -162,6 +181,7 @@ bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
         pos_.undo_move(*m);
         table_.store(c.board_key, c.child_hand, MateRecord{0, kInfPn, 0, proof, Move::none(), 1});
         c.pn = 0, c.dn = kInfPn, c.len = 0, c.hand = proof;
+        f.n = int(&c - f.c) + 1;
         return true;
       }
       pos_.undo_move(*m);
@@ -188,6 +208,15 @@ bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
     c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
   }
   return false;
+}
+
+// Reads the table's numbers for the children that are not final yet (what other workers found).
+void DfpnSearch::refresh(Frame& f, std::uint16_t child_remaining) {
+  for (Child& c : std::span(f.c, std::size_t(f.n))) {
+    if (c.is_final()) continue;
+    const MateProbe p = table_.probe(c.board_key, c.child_hand, child_remaining, c.pn, c.dn);
+    if (p.found) c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
+  }
 }
 
 // The result of a node from its children's numbers (final or not).
@@ -257,6 +286,8 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   Frame& f = frame(ply_);
   const std::uint16_t child_remaining = remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1);
   const Key key = pos_.board_key();
+  const Key mark = BusyMarks::node_key(key, hand.raw());
+  if (crew_) crew_->busy.enter(mark);
   NodeResult result{};
   if (expand(f, or_node, remaining)) {
     result = conclude(f, true, 0, kInfPn);
@@ -270,11 +301,16 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
                               Move::none(),
                               false};
   } else {
+    bool fresh = true;  // the children's numbers were just read from the table
     while (true) {
-      // OR: pn = min, dn = sum over children; AND: the other way round.
+      // Another worker in this node may have changed its children since: read them again.
+      if (crew_ && !fresh && child_remaining > 0 && crew_->busy.count(mark) > 1) refresh(f, child_remaining);
+      fresh = false;
+      // OR: pn = min, dn = sum over children; AND: the other way round. The child to search is the one
+      // with the least number this node minimises, raised for a child other workers are in.
       std::uint32_t pn = or_node ? kInfPn : 0, dn = or_node ? 0 : kInfPn;
-      std::uint32_t second = kInfPn;
-      int best = 0;
+      std::uint32_t pick_low = kInfPn, second = kInfPn, second_real = kInfPn;
+      int best = 0, best_real = 0;
       for (int i = 0; i < f.n; ++i) {
         const Child& c = f.c[i];
         const std::uint32_t mine = or_node ? c.pn : c.dn;  // the number this node minimises
@@ -283,18 +319,35 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
         const std::uint32_t other = or_node ? c.dn : c.pn;  // the number this node sums
         sum = (other >= kInfPn || sum >= kInfPn) ? kInfPn : add_sat(sum, other);
         if (mine < low) {
-          second = low;
+          second_real = low;
           low = mine;
+          best_real = i;
+        } else if (mine < second_real) {
+          second_real = mine;
+        }
+        std::uint32_t pick = mine;
+        if (crew_ && !c.is_final()) {
+          // Virtual proof numbers: each worker inside the child makes it half again as hard.
+          const std::uint32_t inside = crew_->busy.count(c.mark);
+          if (inside != 0)
+            pick =
+                add_sat(mine, std::uint32_t(std::min<std::uint64_t>(std::uint64_t(inside) * (mine / 2 + 1), kMaxSum)));
+        }
+        if (pick < pick_low || (tie_last_ && pick == pick_low && pick < kInfPn)) {
+          second = pick_low;
+          pick_low = pick;
           best = i;
-        } else if (mine < second) {
-          second = mine;
+        } else if (pick < second) {
+          second = pick;
         }
       }
       if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn) {
         result = conclude(f, or_node, pn, dn);
-        if (pn != 0 && dn != 0) result.best = f.c[best].move;
+        if (pn != 0 && dn != 0) result.best = f.c[best_real].move;
         break;
       }
+      // A child chosen for its virtual number must still be one this node's threshold lets run.
+      if ((or_node ? f.c[best].pn : f.c[best].dn) >= (or_node ? thpn : thdn)) best = best_real, second = second_real;
       Child& c = f.c[best];
       std::uint32_t cthpn, cthdn;
       if (or_node) {
@@ -316,6 +369,7 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
     }
   }
 
+  if (crew_) crew_->busy.leave(mark);
   if (result.disproven() && result.path_dependent) {
     paths_.store(path_keys_[ply_], remaining);
   } else {

@@ -11,8 +11,16 @@
 // Repetition: a child equal to a position on the current path is disproven for this path only; such
 // results go to the PathTable, never to the MateTable (see path_table.h).
 //
-// Thread safety: one DfpnSearch per thread; it owns its position and stacks, and shares nothing but
-// the table it was given, which it uses without locks.
+// Parallel search (join): several workers, one DfpnSearch each, search the same root over one
+// concurrent MateTable and one DfpnCrew. What a worker finds reaches the others through the table;
+// the crew's BusyMarks make a worker choosing a child prefer one no other worker is in (virtual proof
+// numbers, Kaneko 2010), odd workers break ties between equal children the other way round, and a
+// worker inside a node that another worker is also in re-reads the children's numbers from the
+// table before each choice. The first worker to finish the root sets DfpnCrew::done; the others then
+// return with Abort::kYielded.
+//
+// Thread safety: one DfpnSearch per thread; it owns its position and stacks, and shares only the
+// table and the crew it was given.
 
 #include <atomic>
 #include <chrono>
@@ -21,6 +29,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "solver/busy_marks.h"
 #include "solver/mate_table.h"
 #include "solver/path_table.h"
 #include "solver/proof_hand.h"
@@ -39,6 +48,13 @@ struct NodeResult {
   bool path_dependent;
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
+};
+
+// What the workers of one parallel solve share besides the table.
+struct DfpnCrew {
+  std::atomic<bool> done{false};        // a worker has finished the root: the others return
+  std::atomic<std::uint64_t> nodes{0};  // every worker's nodes, brought up to date every 1024
+  BusyMarks busy;
 };
 
 class DfpnSearch {
@@ -64,10 +80,17 @@ class DfpnSearch {
   // Limits: checked every 1024 nodes. The stop flag may be set from another thread.
   void set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, std::uint64_t max_nodes,
                   const std::atomic<bool>* stop);
-  enum class Abort : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
+  // kYielded: another worker of the crew finished the root first.
+  enum class Abort : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth, kYielded };
   Abort aborted() const { return abort_; }
   void clear_abort() { abort_ = Abort::kNone; }
   std::uint64_t nodes() const { return nodes_; }
+  // Joins a crew as worker number `worker` (null: search alone). With a crew, the node limit applies
+  // to the crew's total.
+  void join(DfpnCrew* crew, int worker) {
+    crew_ = crew;
+    tie_last_ = worker % 2 == 1;
+  }
   void set_tick(void (*tick)(void*), void* ctx) {
     tick_ = tick;
     tick_ctx_ = ctx;
@@ -85,8 +108,10 @@ class DfpnSearch {
 
   NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining);
   bool expand(Frame& f, bool or_node, std::uint16_t remaining);
+  void refresh(Frame& f, std::uint16_t child_remaining);
   NodeResult conclude(const Frame& f, bool or_node, std::uint32_t pn, std::uint32_t dn) const;
   bool on_path(Key key) const;
+  static std::size_t path_slot(Key key) { return std::size_t(key >> 50); }
   Frame& frame(int ply);
   void check_limits();
 
@@ -97,6 +122,8 @@ class DfpnSearch {
   std::vector<StateInfo> states_;
   std::vector<Key> keys_;       // Position::key() of every node on the path, root first
   std::vector<Key> path_keys_;  // PathTable keys of the same nodes
+  // How many nodes of the path fall in each slot of keys (path_slot): a zero answers on_path at once.
+  std::vector<std::uint16_t> path_count_;
   std::vector<std::unique_ptr<Frame>> frames_;
   int ply_ = 0;
   Move check_buffer_[kMaxMoves];  // scratch for counting a child's checks
@@ -107,6 +134,9 @@ class DfpnSearch {
   bool has_deadline_ = false;
   const std::atomic<bool>* stop_ = nullptr;
   Abort abort_ = Abort::kNone;
+  DfpnCrew* crew_ = nullptr;
+  bool tie_last_ = false;           // among equal children pick the last (odd workers), not the first
+  std::uint64_t crew_counted_ = 0;  // nodes_ already added to crew_->nodes
   void (*tick_)(void*) = nullptr;
   void* tick_ctx_ = nullptr;
 };

@@ -1,6 +1,15 @@
 #include "solver/mate_solver.h"
 
+#include <algorithm>
 #include <chrono>
+
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#endif
 
 #include "solver/dfpn_search.h"
 #include "solver/mate_pv.h"
@@ -19,6 +28,7 @@ MateStop to_stop(DfpnSearch::Abort a) {
     case DfpnSearch::Abort::kNodes: return MateStop::kNodes;
     case DfpnSearch::Abort::kStopped: return MateStop::kStopped;
     case DfpnSearch::Abort::kDepth: return MateStop::kDepth;
+    case DfpnSearch::Abort::kYielded: return MateStop::kNone;
   }
   return MateStop::kNone;
 }
@@ -26,6 +36,25 @@ MateStop to_stop(DfpnSearch::Abort a) {
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
+
+// oneTBB's scheduler runs inside libtbb, which Debian does not build with ThreadSanitizer, so TSan
+// cannot see that starting and joining the workers orders their accesses to the searches and the
+// result. The TSan build declares those edges on one sync object (as core/perft.cpp does); elsewhere
+// these compile to nothing.
+constexpr char kTsanSync = 0;
+inline void tsan_release() {
+#if defined(__SANITIZE_THREAD__)
+  __tsan_release(const_cast<char*>(&kTsanSync));
+#endif
+}
+inline void tsan_acquire() {
+#if defined(__SANITIZE_THREAD__)
+  __tsan_acquire(const_cast<char*>(&kTsanSync));
+#endif
+}
+
+// Worker threads recurse one C++ frame per ply, up to DfpnSearch::kMaxPly.
+constexpr std::size_t kWorkerStack = std::size_t(64) << 20;
 
 }  // namespace
 
@@ -37,7 +66,9 @@ struct MateSolver::Impl {
   std::atomic<bool> stop{false};
   std::function<void(const MateProgress&)> progress;
   int progress_ms = 0;
-  // Progress state of the running solve.
+  // State of the running solve: the workers (the first also builds the main line) and their crew.
+  std::vector<std::unique_ptr<DfpnSearch>> workers;
+  std::unique_ptr<DfpnCrew> crew;
   DfpnSearch* search = nullptr;
   Clock::time_point start{}, last_report{};
 
@@ -48,10 +79,50 @@ struct MateSolver::Impl {
     if (now - last_report < std::chrono::milliseconds(progress_ms)) return;
     last_report = now;
     MateProgress p;
-    p.nodes = search->nodes();
+    p.nodes = crew ? crew->nodes.load(std::memory_order_relaxed) : search->nodes();
     p.time_ms = ms_since(start);
     p.hashfull = table.hashfull();
     progress(p);
+  }
+
+  // Searches the root within `remaining` plies with every worker; the result of the one that finished,
+  // or (all aborted) worker 0's numbers with its abort reason in `abort`.
+  NodeResult solve_all(std::uint16_t remaining, DfpnSearch::Abort& abort) {
+    if (workers.size() == 1) {
+      const NodeResult r = workers[0]->solve(remaining);
+      abort = workers[0]->aborted();
+      return r;
+    }
+    crew->done.store(false, std::memory_order_relaxed);
+    std::vector<NodeResult> results(workers.size());
+    const auto run = [&](std::size_t w) {
+      tsan_acquire();
+      DfpnSearch& s = *workers[w];
+      s.clear_abort();
+      results[w] = s.solve(remaining);
+      if (s.aborted() == DfpnSearch::Abort::kNone) crew->done.store(true, std::memory_order_relaxed);
+      tsan_release();
+    };
+    const tbb::global_control threads(tbb::global_control::max_allowed_parallelism, workers.size());
+    const tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStack);
+    tbb::task_arena arena(int(workers.size()));
+    tsan_release();
+    arena.execute([&] {
+      tbb::task_group group;
+      for (std::size_t w = 1; w < workers.size(); ++w) group.run([&run, w] { run(w); });
+      run(0);
+      group.wait();
+    });
+    tsan_acquire();
+    for (std::size_t w = 0; w < workers.size(); ++w)
+      if (workers[w]->aborted() == DfpnSearch::Abort::kNone) {
+        abort = DfpnSearch::Abort::kNone;
+        return results[w];
+      }
+    abort = workers[0]->aborted();
+    for (const auto& w : workers)  // a limit or a stop rather than a yield
+      if (w->aborted() != DfpnSearch::Abort::kYielded) abort = w->aborted();
+    return results[0];
   }
 };
 
@@ -70,29 +141,42 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   Impl& im = *impl_;
   im.stop.store(false, std::memory_order_relaxed);
   im.start = im.last_report = Clock::now();
-  auto search = std::make_unique<DfpnSearch>(im.table, problem.attacker);
-  im.search = search.get();
-  DfpnSearch& s = *search;
-  s.set_root(problem.setup);
+  const std::size_t n = std::size_t(std::max(1, limits.threads));
+  im.workers.clear();
+  im.crew = n > 1 ? std::make_unique<DfpnCrew>() : nullptr;
   const bool timed = limits.time_s > 0;
   const auto deadline =
       im.start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.time_s));
-  s.set_limits(deadline, timed, limits.nodes, &im.stop);
+  for (std::size_t w = 0; w < n; ++w) {
+    im.workers.push_back(std::make_unique<DfpnSearch>(im.table, problem.attacker));
+    DfpnSearch& s = *im.workers.back();
+    s.set_root(problem.setup);
+    s.set_limits(deadline, timed, limits.nodes, &im.stop);
+    s.join(im.crew.get(), int(w));
+  }
+  DfpnSearch& s = *im.workers[0];
+  im.search = &s;
   s.set_tick(&Impl::tick, &im);
+  im.table.set_concurrent(n > 1);
 
   MateResult result;
   const auto finish = [&]() -> MateResult {
-    result.nodes = s.nodes();
+    result.nodes = 0;
+    for (const auto& w : im.workers) result.nodes += w->nodes();
     result.time_ms = ms_since(im.start);
     result.hashfull = im.table.hashfull();
+    im.table.set_concurrent(false);
     im.search = nullptr;
+    im.workers.clear();
+    im.crew.reset();
     return result;
   };
 
-  const NodeResult first = s.solve(kUnlimited);
-  if (s.aborted() != DfpnSearch::Abort::kNone) {
+  DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
+  const NodeResult first = im.solve_all(kUnlimited, abort);
+  if (abort != DfpnSearch::Abort::kNone) {
     result.verdict = MateVerdict::kTimeout;
-    result.stop = to_stop(s.aborted());
+    result.stop = to_stop(abort);
     return finish();
   }
   if (first.disproven()) {
@@ -105,9 +189,9 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.shortest_proven = length < 2;
   if (limits.prove_shortest) {
     while (length >= 2) {
-      const NodeResult shorter = s.solve(std::uint16_t(length - 2));
-      if (s.aborted() != DfpnSearch::Abort::kNone) {
-        result.stop = to_stop(s.aborted());  // the limit that cut the shortest-mate proof
+      const NodeResult shorter = im.solve_all(std::uint16_t(length - 2), abort);
+      if (abort != DfpnSearch::Abort::kNone) {
+        result.stop = to_stop(abort);  // the limit that cut the shortest-mate proof
         break;
       }
       if (!shorter.proven()) {
@@ -117,8 +201,10 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
       length = shorter.len;
     }
   }
+  im.table.set_concurrent(false);
   // The line is built even when a limit cut the shortest-mate proof: only a stop request ends it.
   s.clear_abort();
+  s.join(nullptr, 0);
   s.set_limits(Clock::time_point{}, false, 0, &im.stop);
   const MateLine line = build_mate_line(s, length, result.shortest_proven);
   result.verdict = MateVerdict::kMate;

@@ -1,6 +1,7 @@
 #include "solver/mate_table.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 namespace tsumi {
@@ -16,6 +17,21 @@ std::uint32_t saturate(std::uint64_t amount) { return std::uint32_t(std::min<std
 
 }  // namespace
 
+MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? &c.e[0].lock : nullptr) {
+  if (!word_) return;
+  std::atomic_ref<std::uint32_t> lock(*word_);
+  while (lock.exchange(1, std::memory_order_acquire) != 0)
+    while (lock.load(std::memory_order_relaxed) != 0) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+}
+
+MateTable::Guard::~Guard() {
+  if (word_) std::atomic_ref<std::uint32_t>(*word_).store(0, std::memory_order_release);
+}
+
 MateTable::MateTable(std::size_t bytes)
     : clusters_(std::max<std::size_t>(1, bytes / sizeof(Cluster))), table_(new Cluster[clusters_]) {
   clear();
@@ -25,7 +41,8 @@ void MateTable::clear() { std::memset(static_cast<void*>(table_.get()), 0, clust
 
 MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0,
                            std::uint32_t dn0) const {
-  const Cluster& c = cluster(board_key);
+  Cluster& c = cluster(board_key);
+  const Guard guard(*this, c);
   const MateEntry* proof = nullptr;
   const MateEntry* disproof = nullptr;
   const MateEntry* exact = nullptr;
@@ -57,6 +74,7 @@ MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, st
 
 void MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   Cluster& c = cluster(board_key);
+  const Guard guard(*this, c);
   const bool final = r.pn == 0 || r.dn == 0;
   MateEntry* slot = nullptr;
   for (MateEntry& e : c.e) {
@@ -92,14 +110,15 @@ void MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   slot->len = r.len;
   slot->move = r.move.raw();
   slot->amount = std::max<std::uint32_t>(1, saturate(r.amount));
-  slot->spare = 0;
 }
 
 int MateTable::hashfull() const {
   const std::size_t n = std::min<std::size_t>(clusters_, 125);
   int used = 0;
-  for (std::size_t i = 0; i < n; ++i)
+  for (std::size_t i = 0; i < n; ++i) {
+    const Guard guard(*this, table_[i]);
     for (const MateEntry& e : table_[i].e) used += !is_empty(e);
+  }
   return int(used * 1000 / (n * kClusterSize));
 }
 

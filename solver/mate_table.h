@@ -13,7 +13,8 @@
 //                                  (kInfLen: none at all); unknown: the remaining length searched
 //             22: move       u16   proven: the move that proves (OR node) or the longest defence (AND)
 //             24: amount     u32   nodes spent below the entry, the replacement priority
-//             28: (spare)    u32
+//             28: lock       u32   in the first entry of a cluster: the cluster's spin lock while
+//                                  workers share the table; unused in the others
 //
 // A probe answers proven from any entry of the board whose proof hand the probed hand dominates and
 // whose length fits; disproven from any whose disproof hand dominates the probed hand and whose length
@@ -21,7 +22,11 @@
 // least amount, so a full table forgets work but never answers wrongly. Replacement by effort follows
 // Nagai's df-pn (SmallTreeGC keeps the large subtrees).
 //
-// Thread safety: none; one thread owns the table (the parallel solver adds its own locking).
+// Thread safety: after set_concurrent(true), probe, store and hashfull may be called from any number
+// of threads at once: each holds its cluster's spin lock (lock striping at cluster granularity: two
+// workers contend only on the same 256 bytes). With set_concurrent(false), the default, they take no
+// lock and one thread at a time may use the table. prefetch is a hint and always safe; clear and
+// set_concurrent need the table to themselves.
 
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +49,7 @@ struct MateEntry {
   std::uint16_t len;
   std::uint16_t move;
   std::uint32_t amount;
-  std::uint32_t spare;
+  std::uint32_t lock;
 };
 static_assert(sizeof(MateEntry) == 32);
 
@@ -87,6 +92,9 @@ class MateTable {
   }
 
   void clear();
+  // Whether workers share the table now (see Thread safety above).
+  void set_concurrent(bool on) { concurrent_ = on; }
+  bool concurrent() const { return concurrent_; }
   // Permille of the first thousand entries in use.
   int hashfull() const;
   std::size_t clusters() const { return clusters_; }
@@ -100,8 +108,21 @@ class MateTable {
     return table_[std::size_t((U128(k) * clusters_) >> 64)];
   }
 
+  // Holds the cluster's lock for its lifetime when the table is concurrent.
+  class Guard {
+   public:
+    Guard(const MateTable& t, Cluster& c);
+    ~Guard();
+    Guard(const Guard&) = delete;
+    Guard& operator=(const Guard&) = delete;
+
+   private:
+    std::uint32_t* word_;
+  };
+
   std::size_t clusters_;
   std::unique_ptr<Cluster[]> table_;
+  bool concurrent_ = false;
 };
 
 }  // namespace tsumi

@@ -46,12 +46,15 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 std::size_t hash_mb() { return std::size_t(test::env_or("TSUMI_MATE_HASH_MB", 256)); }
 double time_limit_s() { return double(test::env_or("TSUMI_MATE_TIME_S", 120)); }
+// Workers of every solve of these tests (ctest runs the suite with 1, 2 and 8).
+int threads() { return int(test::env_or("TSUMI_MATE_THREADS", 1)); }
 
 MateLimits limits(double time_s, std::uint64_t nodes = 0, bool prove_shortest = true) {
   MateLimits l;
   l.time_s = time_s;
   l.nodes = nodes;
   l.prove_shortest = prove_shortest;
+  l.threads = threads();
   return l;
 }
 
@@ -377,6 +380,36 @@ TEST(MateSolverLimits, FirstMateWithoutMinimalityProof) {
     solver.clear();
     const MateResult r = solver.solve(*problem, limits(time_limit_s(), 0, false));
     expect_correct_mate(*e, *problem, r);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Thread counts: the verdict and the proven shortest length do not depend on how many workers search.
+
+TEST(MateSolverThreads, EveryThreadCountGivesTheSameAnswer) {
+  MateSolver solver(64);
+  for (const char* id : {"tanuki7-104", "tanuki9-16", "tanuki11-3", "ghi-2", "hm-perp-2", "hm-uchifu-1", "mudaai-1",
+                         "shtsume-uchifu-1", "kongou-1", "kongou-2"}) {
+    const MateSuiteEntry* e = find_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    const auto problem = problem_of(e->sfen);
+    ASSERT_TRUE(problem);
+    MateResult serial;
+    for (int n : {1, 2, 8}) {
+      MateLimits l = limits(time_limit_s());
+      l.threads = n;
+      solver.clear();
+      const MateResult r = solver.solve(*problem, l);
+      SCOPED_TRACE(std::string(id) + " with " + std::to_string(n) + " threads: " + describe(r));
+      expect_solution(*e, *problem, r);
+      if (n == 1) {
+        serial = r;
+        continue;
+      }
+      EXPECT_EQ(r.verdict, serial.verdict);
+      EXPECT_EQ(r.length, serial.length);
+      EXPECT_EQ(r.shortest_proven, serial.shortest_proven);
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <ostream>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -375,6 +376,45 @@ TEST(MateTable, FullClusterForgetsButNeverAnswersWrongly) {
   EXPECT_GT(answered_proven, 20);
   EXPECT_GT(answered_disproven, 20);
   EXPECT_EQ(t.hashfull(), 1000);
+}
+
+// Concurrent use (several workers over one table, set_concurrent(true)): every entry a probe reads is
+// one some thread stored whole, never a mix of two stores. Each thread stores records whose fields
+// all derive from one number, on few boards so that threads keep meeting in the same clusters.
+TEST(MateTable, ConcurrentStoresAndProbesSeeWholeEntries) {
+  MateTable t(4 * 256);  // four clusters
+  t.set_concurrent(true);
+  constexpr int kThreads = 4;
+  constexpr int kSteps = 20000;
+  // An unknown result whose numbers follow from v; one hand per board, so a probe reads one entry.
+  const auto record_of = [](std::uint32_t v, int board) {
+    return MateRecord{v + 1, 2 * v + 1, 7, hand_of({{PAWN, board}}), Move::none(), v + 1};
+  };
+  std::vector<int> torn(kThreads, 0), seen(kThreads, 0);
+  std::vector<std::thread> workers;
+  for (int w = 0; w < kThreads; ++w)
+    workers.emplace_back([&, w] {
+      std::mt19937 rng(std::uint32_t(w + 1));
+      for (int step = 0; step < kSteps; ++step) {
+        const int board = int(rng() % 8);
+        const Key key = 0x1000 + std::uint64_t(board) * 0x9e3779b97f4a7c15ULL;
+        const MateRecord r = record_of(rng() % 1000, board);
+        if (rng() % 2) {
+          t.store(key, r.hand, r);
+        } else {
+          const MateProbe p = t.probe(key, r.hand, 7, 1, 1);
+          if (!p.found) continue;
+          ++seen[std::size_t(w)];
+          if (p.dn != 2 * (p.pn - 1) + 1 || p.len != 7) ++torn[std::size_t(w)];
+        }
+      }
+    });
+  for (std::thread& th : workers) th.join();
+  for (int w = 0; w < kThreads; ++w) {
+    EXPECT_EQ(torn[std::size_t(w)], 0) << "thread " << w;
+    EXPECT_GT(seen[std::size_t(w)], 0) << "thread " << w << " never found an entry";
+  }
+  EXPECT_GT(t.hashfull(), 0);
 }
 
 }  // namespace
