@@ -145,4 +145,48 @@ MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   return line;
 }
 
+std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, Color attacker, int max_plies) {
+  std::vector<Move> line;
+  std::vector<StateInfo> states(std::size_t(std::max(0, max_plies)) + 1);
+  std::vector<Key> seen;
+  Position pos;
+  pos.set(root, &states[0]);
+  seen.push_back(pos.key());
+  while (int(line.size()) < max_plies) {
+    const bool or_node = pos.side_to_move() == attacker;
+    MoveList moves;
+    if (or_node)
+      generate<CHECKS>(pos, moves);
+    else
+      generate<EVASIONS>(pos, moves);
+    Move best = Move::none();
+    std::uint32_t best_pn = 0;
+    std::uint16_t best_len = 0;
+    for (Move m : moves) {
+      const proof_hand::HandChange change = proof_hand::hand_change(m, pos.piece_on(m.to()));
+      Hand hand = pos.hand(attacker);
+      if (or_node && change.dropped != NO_PIECE_TYPE) hand.remove(change.dropped);
+      if (or_node && change.captured != NO_PIECE_TYPE) hand.add(change.captured);
+      const MateProbe p = table.probe(pos.board_key_after(m), hand, kUnlimited, 1, 1);
+      if (!p.found || (or_node && p.dn == 0)) continue;
+      // Scores: the attacker wants a proof (pn 0) of the least length, else the least pn; the
+      // defender the greatest pn (a refutation first), among proven defences the longest.
+      bool better;
+      if (best.is_none())
+        better = true;
+      else if (or_node)
+        better = p.pn < best_pn || (p.pn == 0 && best_pn == 0 && p.len < best_len);
+      else
+        better = p.pn > best_pn || (p.pn == 0 && best_pn == 0 && p.len > best_len);
+      if (better) best = m, best_pn = p.pn, best_len = p.len;
+    }
+    if (best.is_none()) break;
+    pos.do_move(best, states[line.size() + 1]);
+    line.push_back(best);
+    if (std::find(seen.begin(), seen.end(), pos.key()) != seen.end()) break;
+    seen.push_back(pos.key());
+  }
+  return line;
+}
+
 }  // namespace tsumi

@@ -8,7 +8,8 @@
 // r - 3 plies (r the node's exact length) is a longest defence. Ties are broken by following each
 // candidate's own line (greedily below) and counting what the attacker holds at the end.
 //
-// Also: the length when futile interpositions are not counted (solver/README.md gives the policy).
+// Also: the length when futile interpositions are not counted (solver/README.md gives the policy), and
+// the line the table suggests while a search runs (for progress reports).
 
 #include <cstdint>
 #include <vector>
@@ -29,5 +30,12 @@ struct MateLine {
 // `exact` (the length was proven shortest) the defences are the provably longest; without, the
 // longest the table knows of. Leaves the search at the node it started from.
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact);
+
+// The most promising line the table knows now, from `root` with `attacker` to move first: the
+// attacker takes the shortest proven check, else the one with the least proof number; the defender
+// the longest proven defence, else the evasion with the greatest proof number. It ends where the
+// table knows no child, at a repetition, a mate, or after max_plies. No search; the table may be in
+// concurrent use (it is only probed).
+std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, Color attacker, int max_plies);
 
 }  // namespace tsumi

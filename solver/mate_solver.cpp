@@ -53,6 +53,9 @@ inline void tsan_acquire() {
 #endif
 }
 
+// A progress report shows at most this much of the line the table suggests.
+constexpr int kProgressLinePlies = 64;
+
 // Worker threads recurse one C++ frame per ply, up to DfpnSearch::kMaxPly.
 constexpr std::size_t kWorkerStack = std::size_t(64) << 20;
 
@@ -70,6 +73,7 @@ struct MateSolver::Impl {
   std::vector<std::unique_ptr<DfpnSearch>> workers;
   std::unique_ptr<DfpnCrew> crew;
   DfpnSearch* search = nullptr;
+  const MateProblem* problem = nullptr;
   Clock::time_point start{}, last_report{};
 
   static void tick(void* self) { static_cast<Impl*>(self)->report(); }
@@ -82,6 +86,7 @@ struct MateSolver::Impl {
     p.nodes = crew ? crew->nodes.load(std::memory_order_relaxed) : search->nodes();
     p.time_ms = ms_since(start);
     p.hashfull = table.hashfull();
+    p.pv = table_line(table, problem->setup, problem->attacker, kProgressLinePlies);
     progress(p);
   }
 
@@ -141,6 +146,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   Impl& im = *impl_;
   im.stop.store(false, std::memory_order_relaxed);
   im.start = im.last_report = Clock::now();
+  im.problem = &problem;
   const std::size_t n = std::size_t(std::max(1, limits.threads));
   im.workers.clear();
   im.crew = n > 1 ? std::make_unique<DfpnCrew>() : nullptr;
@@ -167,6 +173,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
     result.hashfull = im.table.hashfull();
     im.table.set_concurrent(false);
     im.search = nullptr;
+    im.problem = nullptr;
     im.workers.clear();
     im.crew.reset();
     return result;

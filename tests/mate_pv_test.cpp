@@ -192,5 +192,53 @@ TEST(MatePv, RootDefenceLine) {
   EXPECT_EQ(line.futile_length, 2);
 }
 
+TEST(MatePv, TableLineOfAProvenProblemIsAMate) {
+  // After a plain df-pn proof the table holds a proof for every node of some mating line: the line the
+  // table suggests replays as a legal mate.
+  for (const char* id : {"tanuki5-32", "tanuki9-16", "kongou-1"}) {
+    const MateSuiteEntry* e = find_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    const auto problem = problem_of(*e);
+    ASSERT_TRUE(problem);
+    MateTable table(std::size_t(16) << 20);
+    EXPECT_TRUE(table_line(table, problem->setup, problem->attacker, 64).empty()) << "an empty table knows nothing";
+    DfpnSearch s(table, problem->attacker);
+    s.set_root(problem->setup);
+    ASSERT_TRUE(s.solve(kUnlimited).proven()) << id;
+    const std::vector<Move> line = table_line(table, problem->setup, problem->attacker, 200);
+    EXPECT_EQ(check_mate_line(*problem, line), std::nullopt) << id << ":" << line_text(line);
+    EXPECT_LE(table_line(table, problem->setup, problem->attacker, 2).size(), 2u);
+  }
+}
+
+TEST(MatePv, TableLineWhileUnsolved) {
+  // Part way through a search the line is legal, starts with a check, and stays within its bound.
+  const MateSuiteEntry* e = find_entry("kongou-24");
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(*e);
+  ASSERT_TRUE(problem);
+  MateTable table(std::size_t(16) << 20);
+  DfpnSearch s(table, problem->attacker);
+  s.set_root(problem->setup);
+  s.set_limits({}, false, 20000, nullptr);
+  s.solve(kUnlimited);
+  ASSERT_EQ(s.aborted(), DfpnSearch::Abort::kNodes);
+  const std::vector<Move> line = table_line(table, problem->setup, problem->attacker, 10);
+  ASSERT_FALSE(line.empty());
+  EXPECT_LE(line.size(), 10u);
+  std::vector<StateInfo> states(line.size() + 1);
+  Position pos;
+  pos.set(problem->setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    MoveList legal;
+    generate<LEGAL>(pos, legal);
+    EXPECT_TRUE(legal.contains(line[i])) << i << ":" << line_text(line);
+    pos.do_move(line[i], states[i + 1]);
+    if (i % 2 == 0) {
+      EXPECT_TRUE(pos.in_check()) << "attacker move " << i << " is not a check";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tsumi

@@ -29,7 +29,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/movegen.h"
 #include "core/sfen.h"
+#include "core/usi.h"
 #include "solver/mate_line.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_suite.h"
@@ -366,6 +368,39 @@ TEST(MateSolverLimits, RequestStopFromAnotherThread) {
   ASSERT_TRUE(small_problem);
   solver.clear();
   expect_solution(*small, *small_problem, solver.solve(*small_problem, limits(time_limit_s())));
+}
+
+TEST(MateSolverProgress, ReportsNodesAndTheLineTheTableSuggests) {
+  const MateSuiteEntry* e = find_entry("kongou-17");
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(e->sfen);
+  ASSERT_TRUE(problem);
+  MateSolver solver(64);
+  std::vector<MateProgress> reports;
+  solver.set_progress([&reports](const MateProgress& p) { reports.push_back(p); }, 5);
+  const MateResult r = solver.solve(*problem, limits(0.4));
+  solver.set_progress(nullptr, 0);
+  ASSERT_GE(reports.size(), 3u) << describe(r);
+  std::uint64_t last_nodes = 0;
+  bool some_line = false;
+  for (const MateProgress& p : reports) {
+    EXPECT_GE(p.nodes, last_nodes) << "node counts go back";
+    last_nodes = p.nodes;
+    EXPECT_GT(p.time_ms, 0.0);
+    EXPECT_LE(p.time_ms, r.time_ms + 1);
+    EXPECT_LE(p.pv.size(), 64u);
+    if (p.pv.empty()) continue;
+    some_line = true;
+    // The line starts with a legal check.
+    StateInfo st;
+    Position pos;
+    pos.set(problem->setup, &st);
+    MoveList checks;
+    generate<CHECKS>(pos, checks);
+    EXPECT_TRUE(checks.contains(p.pv[0])) << to_usi(p.pv[0]);
+  }
+  EXPECT_TRUE(some_line) << "no report carried a line";
+  EXPECT_LE(last_nodes, r.nodes);
 }
 
 TEST(MateSolverLimits, FirstMateWithoutMinimalityProof) {
