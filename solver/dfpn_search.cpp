@@ -49,10 +49,39 @@ struct DfpnSearch::Child {
   bool is_final() const { return pn == 0 || dn == 0; }
 };
 
+// A node's children: a run of n entries in the worker's ChildStack.
 struct DfpnSearch::Frame {
-  Child c[kMaxMoves];
-  Move moves[kMaxMoves];
+  Child* c = nullptr;
   int n = 0;
+};
+
+// The children of every node on the current path, each node's run contiguous, in blocks that are
+// never moved or freed while the search lives; a node takes its run when it expands and gives it back
+// when it returns (last in, first out). Memory follows the branching along the path, not kMaxMoves
+// per ply: a few MiB even for a path of thousands of plies.
+class DfpnSearch::ChildStack {
+ public:
+  static constexpr std::size_t kBlock = std::size_t(1) << 15;  // children per block (>= kMaxMoves)
+
+  struct Mark {
+    std::size_t block, used;
+  };
+  Mark mark() const { return {block_, used_}; }
+  void release(Mark m) { block_ = m.block, used_ = m.used; }
+  Child* take(std::size_t n) {
+    if (blocks_.empty()) blocks_.push_back(std::make_unique<Child[]>(kBlock));
+    if (used_ + n > kBlock) {
+      if (++block_ == blocks_.size()) blocks_.push_back(std::make_unique<Child[]>(kBlock));
+      used_ = 0;
+    }
+    Child* run = &blocks_[block_][used_];
+    used_ += n;
+    return run;
+  }
+
+ private:
+  std::vector<std::unique_ptr<Child[]>> blocks_;
+  std::size_t block_ = 0, used_ = 0;
 };
 
 DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
@@ -61,7 +90,8 @@ DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
       states_(kMaxPly + 2),
       keys_(kMaxPly + 2),
       path_keys_(kMaxPly + 2),
-      path_count_(std::size_t(1) << 14) {}
+      path_count_(std::size_t(1) << 14),
+      children_(std::make_unique<ChildStack>()) {}
 
 DfpnSearch::~DfpnSearch() = default;
 
@@ -120,11 +150,6 @@ bool DfpnSearch::on_path(Key key) const {
   return false;
 }
 
-DfpnSearch::Frame& DfpnSearch::frame(int ply) {
-  while (int(frames_.size()) <= ply) frames_.push_back(std::make_unique<Frame>());
-  return *frames_[std::size_t(ply)];
-}
-
 NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
   const ph::HandChange change = ph::hand_change(m, pos_.piece_on(m.to()));
   Hand child_hand = pos_.hand(attacker_);
@@ -140,14 +165,15 @@ NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const 
 // table, or the df-pn+ initial values. At an OR node, a check the defender cannot answer proves the
 // node at once (returns true with that child last).
 bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
-  const Move* end = or_node ? generate<CHECKS>(pos_, f.moves) : generate<EVASIONS>(pos_, f.moves);
+  const Move* end = or_node ? generate<CHECKS>(pos_, move_buffer_) : generate<EVASIONS>(pos_, move_buffer_);
   const Hand hand = pos_.hand(attacker_);
   const std::uint16_t child_remaining = remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1);
   // Every child's cluster is requested first, so the probes below overlap their cache misses.
-  f.n = int(end - f.moves);
+  f.n = int(end - move_buffer_);
+  f.c = children_->take(std::size_t(f.n));
   for (int i = 0; i < f.n; ++i) {
     Child& c = f.c[i];
-    c.move = f.moves[i];
+    c.move = move_buffer_[i];
     c.board_key = pos_.board_key_after(c.move);
     if (remaining != 1) table_.prefetch(c.board_key);
     c.change = ph::hand_change(c.move, pos_.piece_on(c.move.to()));
@@ -283,7 +309,8 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
     return NodeResult{1, 1, remaining, hand, Move::none(), false};
   }
 
-  Frame& f = frame(ply_);
+  const ChildStack::Mark children_mark = children_->mark();
+  Frame f;
   const std::uint16_t child_remaining = remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1);
   const Key key = pos_.board_key();
   const Key mark = BusyMarks::node_key(key, hand.raw());
@@ -370,6 +397,7 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   }
 
   if (crew_) crew_->busy.leave(mark);
+  children_->release(children_mark);
   if (result.disproven() && result.path_dependent) {
     paths_.store(path_keys_[ply_], remaining);
   } else {

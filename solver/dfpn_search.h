@@ -105,6 +105,7 @@ class DfpnSearch {
  private:
   struct Child;
   struct Frame;
+  class ChildStack;
 
   NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining);
   bool expand(Frame& f, bool or_node, std::uint16_t remaining);
@@ -112,7 +113,6 @@ class DfpnSearch {
   NodeResult conclude(const Frame& f, bool or_node, std::uint32_t pn, std::uint32_t dn) const;
   bool on_path(Key key) const;
   static std::size_t path_slot(Key key) { return std::size_t(key >> 50); }
-  Frame& frame(int ply);
   void check_limits();
 
   MateTable& table_;
@@ -124,8 +124,9 @@ class DfpnSearch {
   std::vector<Key> path_keys_;  // PathTable keys of the same nodes
   // How many nodes of the path fall in each slot of keys (path_slot): a zero answers on_path at once.
   std::vector<std::uint16_t> path_count_;
-  std::vector<std::unique_ptr<Frame>> frames_;
+  std::unique_ptr<ChildStack> children_;
   int ply_ = 0;
+  Move move_buffer_[kMaxMoves];   // scratch for generating a node's moves
   Move check_buffer_[kMaxMoves];  // scratch for counting a child's checks
 
   std::uint64_t nodes_ = 0;

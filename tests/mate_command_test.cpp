@@ -290,7 +290,7 @@ TEST(MateProcess, HelpNamesEveryOption) {
   const ProcessResult r = run_tsumi("mate --help");
   EXPECT_EQ(r.code, 0) << r.output;
   for (const char* text : {"--sfen", "--suite", "--time", "--nodes", "--hash", "--threads", "--json", "--show",
-                           "--no-shortest", "one worker"})
+                           "--no-shortest", "sharing one table"})
     EXPECT_NE(r.output.find(text), std::string::npos) << text << "\n" << r.output;
 }
 
