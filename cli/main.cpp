@@ -10,6 +10,7 @@
 #include "cli/perft_command.h"
 #include "cli/perft_diff_command.h"
 #include "cli/perftree_command.h"
+#include "cli/usi_command.h"
 #include "core/platform.h"
 
 namespace {
@@ -38,9 +39,7 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)");
   mate_cmd->add_option("--hash", mate.hash_mb, "Transposition table in MiB (default 256)")
       ->check(CLI::Range(1, 1 << 20));
-  mate_cmd
-      ->add_option("--threads,-t", mate.threads,
-                   "Worker threads sharing one table (default 1)")
+  mate_cmd->add_option("--threads,-t", mate.threads, "Worker threads sharing one table (default 1)")
       ->check(CLI::Range(1, 1024));
   mate_cmd->add_flag("--json", mate.json, "Print one JSON object instead of text");
   mate_cmd->add_flag(
@@ -129,6 +128,20 @@ int main(int argc, char** argv) {
   bool no_shortest = false;
   CLI::App* mate_cmd = add_mate_command(app, mate, no_shortest);
 
+  CLI::App* usi_cmd = app.add_subcommand(
+      "usi", "Be a USI engine on stdin/stdout: tsume for shogi GUIs ('go mate'), perft ('go perft N')");
+  usi_cmd->footer(
+      "Options: USI_Hash (MB, default 256, allocated at isready), Threads (default 1), PvInterval (ms between\n"
+      "progress info lines, default 1000, 0: none), MateShortest (default true: prove that no shorter mate\n"
+      "exists), NodeLimit (default 0: none). Other USI_* options that GUIs send are accepted and ignored.\n"
+      "Answers: 'go mate <ms>|infinite' gives exactly one 'checkmate <usi moves>', 'checkmate nomate' or\n"
+      "'checkmate timeout' line (also after 'stop', and after an input it cannot search, with an 'info string'\n"
+      "saying why), never 'bestmove'; before it 'info string mate in N (shortest proven)' or why it timed out,\n"
+      "and 'info time T nodes N nps R hashfull P [pv ...]', which also comes every PvInterval ms meanwhile.\n"
+      "'go perft N' gives '<usi move>: <count>' per root move, a blank line, 'Nodes searched: <N>'. Any other\n"
+      "'go' gives an 'info string' and 'bestmove resign'. Errors are 'info string ...' lines; never an exit.\n"
+      "Exit 0 at 'quit' or the end of input (a running search is stopped first).");
+
   const auto named = [&](const CLI::App* sub) { return sub->check_name(argv[1]); };
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands(named).empty()) {
     std::cerr << "tsumi: unknown command '" << argv[1] << "' (see tsumi --help)\n";
@@ -143,5 +156,6 @@ int main(int argc, char** argv) {
   if (diff_cmd->parsed()) return tsumi::cli::run_perft_diff(diff, std::cout, std::cerr);
   if (tree_cmd->parsed()) return tsumi::cli::run_perftree(tree, std::cout, std::cerr);
   if (mate_cmd->parsed()) return tsumi::cli::run_mate(mate, std::cout, std::cerr);
+  if (usi_cmd->parsed()) return tsumi::cli::run_usi(std::cin, std::cout);
   return 0;
 }

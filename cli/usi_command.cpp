@@ -1,0 +1,452 @@
+#include "cli/usi_command.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <istream>
+#include <new>
+#include <ostream>
+#include <vector>
+
+#include "core/perft.h"
+#include "core/sfen.h"
+#include "core/usi.h"
+#include "solver/mate_line.h"
+
+namespace tsumi::cli {
+
+namespace {
+
+// GUIs send tsume problems; four published ones have two pawns of a colour on a file.
+constexpr SfenLeniency kLeniency{.allow_nifu = true};
+// How much of an unknown command or a bad value is echoed back.
+constexpr std::size_t kEchoMax = 60;
+// How often `stop` repeats its request while it waits for the search to answer.
+constexpr auto kStopRepeat = std::chrono::milliseconds(2);
+
+struct SpinSpec {
+  std::string_view name;
+  std::int64_t UsiSettings::*field;
+  std::int64_t min, max;
+};
+
+// NodeLimit's maximum is the largest 32-bit integer: GUIs keep spin values in an int.
+constexpr SpinSpec kSpins[] = {
+    {"USI_Hash", &UsiSettings::hash_mb, 1, std::int64_t(1) << 20},
+    {"Threads", &UsiSettings::threads, 1, 1024},
+    {"PvInterval", &UsiSettings::pv_interval_ms, 0, 3'600'000},
+    {"NodeLimit", &UsiSettings::node_limit, 0, 2'147'483'647},
+};
+constexpr std::string_view kMateShortest = "MateShortest";
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+std::vector<std::string_view> split(std::string_view s) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && is_blank(s[i])) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !is_blank(s[i])) ++i;
+    if (i > start) words.push_back(s.substr(start, i - start));
+  }
+  return words;
+}
+
+std::string join(std::span<const std::string_view> words) {
+  std::string s;
+  for (std::string_view w : words) s += (s.empty() ? "" : " ") + std::string(w);
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// The text quoted, cut to kEchoMax characters.
+std::string quoted(std::string_view s) {
+  if (s.size() <= kEchoMax) return "'" + std::string(s) + "'";
+  return "'" + std::string(s.substr(0, kEchoMax)) + "...' (" + std::to_string(s.size()) + " characters)";
+}
+
+std::optional<std::int64_t> parse_int(std::string_view s) {
+  std::int64_t n = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return n;
+}
+
+std::string usi_moves(const std::vector<Move>& moves) {
+  std::string s;
+  for (Move m : moves) s += (s.empty() ? "" : " ") + to_usi(m);
+  return s;
+}
+
+// `info time T nodes N nps R hashfull H [pv ...]`.
+std::string info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv) {
+  const std::uint64_t nps = time_ms > 0 ? std::uint64_t(double(nodes) * 1000.0 / time_ms) : 0;
+  std::string s = "info time " + std::to_string(std::llround(time_ms)) + " nodes " + std::to_string(nodes) + " nps " +
+                  std::to_string(nps) + " hashfull " + std::to_string(hashfull);
+  if (!pv.empty()) s += " pv " + usi_moves(pv);
+  return s;
+}
+
+std::string stop_reason(MateStop stop, std::int64_t time_ms, std::uint64_t node_limit) {
+  switch (stop) {
+    case MateStop::kTime: return "the time limit of " + std::to_string(time_ms) + " ms was reached";
+    case MateStop::kNodes: return "the node limit of " + std::to_string(node_limit) + " (NodeLimit) was reached";
+    case MateStop::kStopped: return "stopped";
+    case MateStop::kDepth: return "the solver's ply limit was reached";
+    case MateStop::kNone: break;
+  }
+  return "no limit was reached";
+}
+
+// The lines that end a go mate: why, the statistics, and the one checkmate line.
+std::string mate_answer(const MateProblem& problem, const MateResult& r, std::int64_t time_ms,
+                        std::uint64_t node_limit) {
+  const std::string stats = info_line(r.nodes, r.time_ms, r.hashfull, {});
+  if (r.verdict == MateVerdict::kNoMate) return "info string no mate\n" + stats + "\ncheckmate nomate";
+  if (r.verdict == MateVerdict::kTimeout)
+    return "info string timeout: " + stop_reason(r.stop, time_ms, node_limit) + "\n" + stats + "\ncheckmate timeout";
+  if (auto wrong = check_mate_line(problem, r.pv))
+    return "info string the solver's line is not a mate (" + *wrong + "); answering timeout\n" + stats +
+           "\ncheckmate timeout";
+  std::string text = "info string mate in " + std::to_string(r.length);
+  if (r.shortest_proven)
+    text += " (shortest proven)";
+  else if (r.stop != MateStop::kNone)
+    text += " (shortest not proven: " + stop_reason(r.stop, time_ms, node_limit) + ")";
+  else
+    text += " (shortest not proven: MateShortest is off)";
+  if (r.futile_length != r.length) text += ", " + std::to_string(r.futile_length) + " without futile interpositions";
+  return text + "\n" + info_line(r.nodes, r.time_ms, r.hashfull, r.pv) + "\ncheckmate" + (r.pv.empty() ? "" : " ") +
+         usi_moves(r.pv);
+}
+
+// The divide as `tsumi perft --divide` prints it, and the total.
+std::string perft_answer(const PositionSetup& setup, int depth, int threads) {
+  StateInfo root;
+  Position pos;
+  pos.set(setup, &root);
+  PerftOptions options;
+  options.threads = threads;
+  const PerftResult r = perft_run(pos, depth, options);
+  std::string text;
+  for (const DivideEntry& d : r.divide) text += to_usi(d.move) + ": " + std::to_string(d.nodes) + "\n";
+  return text + "\nNodes searched: " + std::to_string(r.nodes);
+}
+
+}  // namespace
+
+UsiServer::UsiServer(std::ostream& out, SolverFactory make_solver) : out_(out), make_solver_(std::move(make_solver)) {
+  if (!make_solver_) make_solver_ = [](std::size_t mb) { return std::make_unique<MateSolver>(mb); };
+  const auto start = parse_sfen(kStartSfen);
+  position_ = *start;
+}
+
+UsiServer::~UsiServer() { shutdown(); }
+
+void UsiServer::emit(std::string_view line) {
+  std::string text(line);
+  text += '\n';
+  const std::lock_guard lock(out_mutex_);
+  out_.write(text.data(), std::streamsize(text.size()));
+  out_.flush();
+}
+
+bool UsiServer::handle_line(std::string_view line) {
+  const std::vector<std::string_view> words = split(line);
+  if (words.empty()) return true;
+  const std::string_view command = words[0];
+  const std::span<const std::string_view> args = std::span(words).subspan(1);
+  if (command == "usi") {
+    answer_usi();
+  } else if (command == "isready") {
+    answer_isready();
+  } else if (command == "setoption") {
+    set_option(args);
+  } else if (command == "usinewgame") {
+    if (!busy() && solver_) solver_->clear();
+  } else if (command == "position") {
+    set_position(args);
+  } else if (command == "go") {
+    go(args);
+  } else if (command == "stop") {
+    stop_command();
+  } else if (command == "quit") {
+    shutdown();
+    return false;
+  } else if (command != "ponderhit" && command != "gameover") {
+    info_string("unknown command " + quoted(command));
+  }
+  return true;
+}
+
+void UsiServer::run(std::istream& in) {
+  // The search thread writes to out_ under out_mutex_; a tied stream would flush it from this one.
+  in.tie(nullptr);
+  for (std::string line; std::getline(in, line);)
+    if (!handle_line(line)) return;
+  shutdown();
+}
+
+void UsiServer::shutdown() { finish_task(true); }
+
+// ---- usi, isready, setoption ----
+
+void UsiServer::answer_usi() {
+  const UsiSettings defaults;
+  emit("id name tsumi " TSUMI_VERSION);
+  emit("id author the tsumi authors");
+  for (const SpinSpec& s : kSpins)
+    emit("option name " + std::string(s.name) + " type spin default " + std::to_string(defaults.*s.field) + " min " +
+         std::to_string(s.min) + " max " + std::to_string(s.max));
+  emit("option name " + std::string(kMateShortest) + " type check default " +
+       (defaults.mate_shortest ? "true" : "false"));
+  emit("usiok");
+}
+
+void UsiServer::answer_isready() {
+  if (!busy()) {
+    finish_task(false);
+    if (auto e = ensure_solver()) info_string(*e);
+  }
+  emit("readyok");
+}
+
+std::optional<std::string> UsiServer::ensure_solver() {
+  const auto mb = std::size_t(settings_.hash_mb);
+  if (solver_ && solver_mb_ == mb) return std::nullopt;
+  const std::string failure =
+      "cannot allocate the " + std::to_string(mb) + " MB hash table; go mate answers timeout until USI_Hash is lowered";
+  if (failed_mb_ == mb) return failure;
+  solver_.reset();  // free the old table before asking for the new one
+  solver_mb_ = 0;
+  try {
+    solver_ = make_solver_(mb);
+  } catch (const std::bad_alloc&) {
+    failed_mb_ = mb;
+    return failure;
+  }
+  solver_mb_ = mb;
+  failed_mb_ = 0;
+  return std::nullopt;
+}
+
+void UsiServer::set_option(std::span<const std::string_view> args) {
+  if (args.empty() || args[0] != "name") {
+    info_string("setoption: expected 'setoption name <id> [value <x>]'");
+    return;
+  }
+  const auto value_at = std::find(args.begin() + 1, args.end(), std::string_view("value"));
+  const std::string name = join(std::span(args.begin() + 1, value_at));
+  const bool has_value = value_at != args.end();
+  const std::string value = has_value ? join(std::span(value_at + 1, args.end())) : std::string();
+  if (name.empty()) {
+    info_string("setoption: no option name");
+  } else if (iequals(name, kMateShortest)) {
+    if (iequals(value, "true") || iequals(value, "false"))
+      settings_.mate_shortest = iequals(value, "true");
+    else
+      info_string("setoption: " + std::string(kMateShortest) + " takes true or false, not " + quoted(value) +
+                  "; ignored");
+  } else if (std::any_of(std::begin(kSpins), std::end(kSpins),
+                         [&](const SpinSpec& s) { return iequals(name, s.name); })) {
+    set_spin(name, value);
+  } else if (name.size() < 4 || !iequals(std::string_view(name).substr(0, 4), "USI_")) {
+    // Options of the USI standard that tsumi does not have (USI_Ponder, ...) are sent unasked by GUIs.
+    info_string("setoption: unknown option " + quoted(name) + "; ignored");
+  }
+}
+
+void UsiServer::set_spin(std::string_view name, std::string_view value) {
+  for (const SpinSpec& s : kSpins) {
+    if (!iequals(name, s.name)) continue;
+    const auto n = parse_int(value);
+    if (!n || *n < s.min || *n > s.max) {
+      info_string("setoption: " + std::string(s.name) + " takes an integer from " + std::to_string(s.min) + " to " +
+                  std::to_string(s.max) + ", not " + quoted(value) + "; ignored");
+      return;
+    }
+    settings_.*s.field = *n;
+  }
+}
+
+// ---- position ----
+
+void UsiServer::set_position(std::span<const std::string_view> args) {
+  position_.reset();  // a failed command leaves no position: go then says so instead of using an old one
+  std::size_t i = 1;
+  std::string sfen;
+  if (!args.empty() && args[0] == "startpos") {
+    sfen = kStartSfen;
+  } else if (!args.empty() && args[0] == "sfen") {
+    while (i < args.size() && args[i] != "moves") ++i;
+    sfen = join(args.subspan(1, i - 1));
+  } else {
+    info_string("position: expected 'position startpos|sfen <sfen> [moves <m1> ...]'");
+    return;
+  }
+  if (i < args.size() && args[i] != "moves") {
+    info_string("position: unexpected " + quoted(args[i]) + " after startpos");
+    return;
+  }
+  const auto setup = parse_sfen(sfen, kLeniency);
+  if (!setup) {
+    info_string("position: bad SFEN " + quoted(sfen) + " " + setup.error().describe());
+    return;
+  }
+  const std::span<const std::string_view> moves = args.subspan(std::min(i + 1, args.size()));
+  std::vector<StateInfo> states(moves.size() + 1);
+  Position pos;
+  pos.set(*setup, &states[0]);
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const auto m = parse_usi_move(pos, moves[k]);
+    if (!m) {
+      info_string("position: move " + std::to_string(k + 1) + " " + quoted(moves[k]) + ": " + m.error().message);
+      return;
+    }
+    pos.do_move(*m, states[k + 1]);
+  }
+  position_ = pos.setup();
+}
+
+// ---- go, stop ----
+
+void UsiServer::go(std::span<const std::string_view> args) {
+  const auto named = [&](std::string_view word) { return std::find(args.begin(), args.end(), word); };
+  if (const auto mate = named("mate"); mate != args.end()) {
+    go_mate(std::span(mate + 1, args.end()));
+  } else if (const auto perft = named("perft"); perft != args.end()) {
+    go_perft(std::span(perft + 1, args.end()));
+  } else {
+    finish_task(false);
+    info_string(
+        "tsumi solves tsume ('go mate <ms>|infinite') and counts perft ('go perft <depth>'); it plays no "
+        "games: resigning");
+    emit("bestmove resign");
+  }
+}
+
+void UsiServer::go_mate(std::span<const std::string_view> args) {
+  finish_task(false);  // one still running answers first: one checkmate line per go mate
+  std::int64_t time_ms = 0;
+  if (!args.empty() && args[0] != "infinite") {
+    const auto ms = parse_int(args[0]);
+    if (!ms || *ms < 0) {
+      info_string("go mate: expected a time in milliseconds or 'infinite', not " + quoted(args[0]));
+      emit("checkmate timeout");
+      return;
+    }
+    time_ms = *ms;
+  }
+  std::optional<std::string> error;
+  std::optional<MateProblem> problem;
+  if (!position_) {
+    error = "no position to solve (the last position command failed)";
+  } else if (auto p = make_mate_problem(*position_); !p) {
+    error = "not a tsume problem: " + p.error().message;
+  } else {
+    problem = std::move(p.value());
+    error = ensure_solver();
+  }
+  if (error) {
+    info_string("go mate: " + *error);
+    emit("checkmate timeout");
+    return;
+  }
+  MateLimits limits;
+  limits.time_s = double(time_ms) / 1000.0;
+  limits.nodes = std::uint64_t(settings_.node_limit);
+  limits.prove_shortest = settings_.mate_shortest;
+  limits.threads = int(settings_.threads);
+  info_string("go mate: time " + (time_ms > 0 ? std::to_string(time_ms) + " ms" : std::string("infinite")) +
+              ", nodes " + (limits.nodes > 0 ? std::to_string(limits.nodes) : std::string("unlimited")) + ", threads " +
+              std::to_string(limits.threads) + ", shortest proof " + (limits.prove_shortest ? "on" : "off") +
+              ", hash " + std::to_string(solver_mb_) + " MB");
+  const int interval = int(settings_.pv_interval_ms);
+  if (interval > 0)
+    solver_->set_progress([this](const MateProgress& p) { emit(info_line(p.nodes, p.time_ms, p.hashfull, p.pv)); },
+                          interval);
+  else
+    solver_->set_progress({}, 0);
+  start_task(Task::kMate, [this, problem = std::move(*problem), limits, time_ms] {
+    return mate_answer(problem, solver_->solve(problem, limits), time_ms, limits.nodes);
+  });
+}
+
+void UsiServer::go_perft(std::span<const std::string_view> args) {
+  finish_task(false);
+  const auto depth = args.empty() ? std::nullopt : parse_int(args[0]);
+  if (!depth || *depth < 0 || *depth > 64) {
+    info_string("go perft: expected a depth from 0 to 64, not " + quoted(args.empty() ? "" : args[0]));
+    return;
+  }
+  if (!position_) {
+    info_string("go perft: no position (the last position command failed)");
+    return;
+  }
+  start_task(Task::kPerft, [this, setup = *position_, d = int(*depth), threads = int(settings_.threads)] {
+    return perft_answer(setup, d, threads);
+  });
+}
+
+void UsiServer::stop_command() {
+  if (task_ == Task::kPerft && busy()) {
+    info_string("stop: perft cannot be stopped; it answers when the count is done");
+    return;
+  }
+  finish_task(true);
+}
+
+// ---- the worker ----
+
+bool UsiServer::busy() {
+  const std::lock_guard lock(state_mutex_);
+  return !done_;
+}
+
+void UsiServer::start_task(Task task, std::function<std::string()> work) {
+  {
+    const std::lock_guard lock(state_mutex_);
+    done_ = false;
+  }
+  task_ = task;
+  worker_ = std::thread([this, work = std::move(work)] {
+    const std::string answer = work();
+    // Done before the answer is out: a command sent after reading it finds no search running (an
+    // isready then allocates a changed USI_Hash); joining waits for the write.
+    {
+      const std::lock_guard lock(state_mutex_);
+      done_ = true;
+    }
+    done_cv_.notify_all();
+    emit(answer);
+  });
+}
+
+void UsiServer::finish_task(bool stop) {
+  if (!worker_.joinable()) return;
+  if (stop && task_ == Task::kMate) {
+    std::unique_lock lock(state_mutex_);
+    while (!done_) {
+      solver_->request_stop();
+      done_cv_.wait_for(lock, kStopRepeat);
+    }
+  }
+  worker_.join();
+  task_ = Task::kNone;
+}
+
+int run_usi(std::istream& in, std::ostream& out) {
+  UsiServer server(out);
+  server.run(in);
+  return 0;
+}
+
+}  // namespace tsumi::cli
