@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 
 #include "cli/board_diagram.h"
 #include "core/sfen.h"
@@ -106,6 +107,13 @@ void print_result(const MateResult& r, Color attacker, std::ostream& out) {
       << "\nhashfull " << r.hashfull << "\n";
 }
 
+// The process's peak resident memory so far, in MiB (0 where the system does not say).
+long peak_rss_mb() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return usage.ru_maxrss / 1024;  // Linux gives KiB
+}
+
 // The fields of a result shared by the single and the suite JSON.
 void add_result_json(const MateResult& r, Color attacker, Json& j) {
   Json pv = Json::array();
@@ -141,10 +149,12 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
     j["sfen"] = to_sfen(problem.setup);
     j["threads"] = o.threads;
     j["hash_mb"] = solver->hash_mb();
+    j["peak_rss_mb"] = peak_rss_mb();
     out << j.dump() << "\n";
     return 0;
   }
   print_result(r, problem.attacker, out);
+  out << "peak memory " << peak_rss_mb() << " MB\n";
   if (show && r.verdict == MateVerdict::kMate) {
     out << "\n";
     for (const std::string& line : kif_lines(problem.setup, r.pv)) out << line << "\n";

@@ -10,39 +10,16 @@
 
 #include "core/movegen.h"
 #include "core/perft_table.h"
-
-#if defined(__SANITIZE_THREAD__)
-#include <sanitizer/tsan_interface.h>
-#endif
+#include "core/task_edges.h"
 
 namespace tsumi {
 
 namespace {
 
-// oneTBB's scheduler runs inside libtbb, which Debian does not build with ThreadSanitizer, so TSan
-// cannot see the happens-before edges that spawning, stealing and joining tasks create, and would
-// report the root position and the result slots as races. The TSan build declares those edges itself
-// on one sync object: a thread releases it before it starts a parallel loop and acquires it after the
-// join; each task body acquires it first thing and releases it last. (Reports whose racing access
-// is inside oneTBB's own code are suppressed by tests/tsan.supp.) Elsewhere these compile to nothing.
-// The task bodies themselves only read the range and the captures that oneTBB copied between
-// threads, so they are left uninstrumented (TSUMI_TSAN_UNCHECKED); everything they call is checked.
+// The edges of the parallel loops, declared to ThreadSanitizer (see core/task_edges.h).
 constexpr char kTsanSync = 0;
-#if defined(__SANITIZE_THREAD__)
-#define TSUMI_TSAN_UNCHECKED __attribute__((no_sanitize_thread))
-#else
-#define TSUMI_TSAN_UNCHECKED
-#endif
-inline void tsan_release() {
-#if defined(__SANITIZE_THREAD__)
-  __tsan_release(const_cast<char*>(&kTsanSync));
-#endif
-}
-inline void tsan_acquire() {
-#if defined(__SANITIZE_THREAD__)
-  __tsan_acquire(const_cast<char*>(&kTsanSync));
-#endif
-}
+inline void tsan_release() { tsumi::tsan_release(&kTsanSync); }
+inline void tsan_acquire() { tsumi::tsan_acquire(&kTsanSync); }
 
 }  // namespace
 

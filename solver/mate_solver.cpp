@@ -7,10 +7,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
-#if defined(__SANITIZE_THREAD__)
-#include <sanitizer/tsan_interface.h>
-#endif
-
+#include "core/task_edges.h"
 #include "solver/dfpn_search.h"
 #include "solver/mate_pv.h"
 #include "solver/mate_table.h"
@@ -37,21 +34,8 @@ double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// oneTBB's scheduler runs inside libtbb, which Debian does not build with ThreadSanitizer, so TSan
-// cannot see that starting and joining the workers orders their accesses to the searches and the
-// result. The TSan build declares those edges on one sync object (as core/perft.cpp does); elsewhere
-// these compile to nothing.
+// The edges between this thread and the workers, declared to ThreadSanitizer (core/task_edges.h).
 constexpr char kTsanSync = 0;
-inline void tsan_release() {
-#if defined(__SANITIZE_THREAD__)
-  __tsan_release(const_cast<char*>(&kTsanSync));
-#endif
-}
-inline void tsan_acquire() {
-#if defined(__SANITIZE_THREAD__)
-  __tsan_acquire(const_cast<char*>(&kTsanSync));
-#endif
-}
 
 // A progress report shows at most this much of the line the table suggests.
 constexpr int kProgressLinePlies = 64;
@@ -101,24 +85,24 @@ struct MateSolver::Impl {
     crew->done.store(false, std::memory_order_relaxed);
     std::vector<NodeResult> results(workers.size());
     const auto run = [&](std::size_t w) {
-      tsan_acquire();
+      tsan_acquire(&kTsanSync);
       DfpnSearch& s = *workers[w];
       s.clear_abort();
       results[w] = s.solve(remaining);
       if (s.aborted() == DfpnSearch::Abort::kNone) crew->done.store(true, std::memory_order_relaxed);
-      tsan_release();
+      tsan_release(&kTsanSync);
     };
     const tbb::global_control threads(tbb::global_control::max_allowed_parallelism, workers.size());
     const tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStack);
     tbb::task_arena arena(int(workers.size()));
-    tsan_release();
+    tsan_release(&kTsanSync);
     arena.execute([&] {
       tbb::task_group group;
-      for (std::size_t w = 1; w < workers.size(); ++w) group.run([&run, w] { run(w); });
+      for (std::size_t w = 1; w < workers.size(); ++w) group.run([&run, w]() TSUMI_TSAN_UNCHECKED { run(w); });
       run(0);
       group.wait();
     });
-    tsan_acquire();
+    tsan_acquire(&kTsanSync);
     for (std::size_t w = 0; w < workers.size(); ++w)
       if (workers[w]->aborted() == DfpnSearch::Abort::kNone) {
         abort = DfpnSearch::Abort::kNone;

@@ -124,7 +124,7 @@ TEST(MateCommand, JsonHasEveryField) {
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   for (const char* key : {"result", "length", "shortest_proven", "futile_length", "pv", "leftover", "nodes", "time_ms",
-                          "nps", "hashfull", "stop", "sfen", "threads", "hash_mb"})
+                          "nps", "hashfull", "stop", "sfen", "threads", "hash_mb", "peak_rss_mb"})
     EXPECT_TRUE(j.contains(key)) << key << " missing: " << r.out;
   EXPECT_TRUE(j["pv"].is_array());
   EXPECT_EQ(j["threads"], 1);
@@ -285,6 +285,23 @@ TEST(MateSuiteCommand, GradedOneOfThePublicSuite) {
 using test::ProcessResult;
 
 ProcessResult run_tsumi(const std::string& args) { return test::run_process(std::string(TSUMI_EXE) + " " + args, 60); }
+
+// A long problem that no limit here lets finish (乱, 451 plies, which KomoringHeights does not solve in
+// 120 s) with a small table and two workers: a timeout, not a crash, in the memory of the table plus a
+// fixed overhead (the README's figure: a few MB a worker, 40 MB in all is the bound checked).
+TEST(MateProcess, LongProblemStaysWithinTheHash) {
+  const MateSuiteEntry* e = test::tsume_entry("ran");
+  ASSERT_NE(e, nullptr);
+  const ProcessResult r = run_tsumi("mate --hash 16 --threads 2 --time 3 --json --sfen '" + e->sfen + "'");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+  EXPECT_EQ(j["result"], "timeout") << r.output;
+  EXPECT_EQ(j["stop"], "time") << r.output;
+  EXPECT_GT(j["hashfull"].get<int>(), 500) << "the table did not fill: the memory bound says little";
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  EXPECT_LE(j["peak_rss_mb"].get<long>(), 16 + 40) << r.output;
+#endif
+}
 
 TEST(MateProcess, HelpNamesEveryOption) {
   const ProcessResult r = run_tsumi("mate --help");

@@ -36,9 +36,9 @@ constexpr const char* kMate9Id = "tanuki9-11";
 constexpr const char* kNoMateId = "antma-no_tsume3-2";
 // A mate in 25 that KomoringHeights needs 31 s for: every limit below stops it long before.
 constexpr const char* kHardId = "kongou-24";
-// 寿 (Kotobuki), 611 plies, 伊藤看寿 1755; from hkijin/shtsume:test/ntest.c, as in the reference set
-// tsume-famous.txt (not in positions/: no other test needs it). Seconds for any solver: `stop` ends it.
-constexpr const char* kKotobuki = "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
+// 寿 (Kotobuki), 611 plies, 伊藤看寿 1755 (positions/tsume-famous.txt). Seconds for any solver: `stop`
+// ends it.
+constexpr const char* kKotobukiId = "kotobuki";
 
 // The longest a `stop` may take to bring the checkmate line: 100 ms, more in sanitizer and Debug builds
 // (tests/CMakeLists.txt).
@@ -399,7 +399,7 @@ TEST(UsiServer, PvIntervalZeroReportsOnlyAtTheEnd) {
 
 TEST(UsiServer, StopAnswersWithin100Ms) {
   SmallSession s;
-  s.send(std::string("position sfen ") + kKotobuki);
+  s.send(std::string("position sfen ") + sfen_of(kKotobukiId));
   const std::size_t mark = s.capture.size();
   s.send("go mate infinite");
   std::this_thread::sleep_for(300ms);
@@ -424,7 +424,7 @@ TEST(UsiServer, StopAnswersWithin100Ms) {
 TEST(UsiServer, StopRightAfterGoIsNotLost) {
   // solve() forgets a stop that comes before it starts: the server repeats it until the answer.
   SmallSession s;
-  s.send(std::string("position sfen ") + kKotobuki);
+  s.send(std::string("position sfen ") + sfen_of(kKotobukiId));
   s.send("isready");
   for (int i = 0; i < 20; ++i) {
     const std::size_t mark = s.capture.size();
@@ -441,7 +441,7 @@ TEST(UsiServer, StopRightAfterGoIsNotLost) {
 
 TEST(UsiServer, QuitStopsTheSearchAndAnswersIt) {
   SmallSession s;
-  s.send(std::string("position sfen ") + kKotobuki);
+  s.send(std::string("position sfen ") + sfen_of(kKotobukiId));
   const std::size_t mark = s.capture.size();
   s.send("go mate infinite");
   std::this_thread::sleep_for(50ms);
@@ -638,7 +638,7 @@ TEST(UsiProcess, ShogiHomeSession) {
   EXPECT_EQ(replay_error(sfen, seen.back()), std::nullopt) << seen.back();
 
   // A long problem, stopped.
-  ASSERT_EQ(engine.send(std::string("position sfen ") + kKotobuki), std::nullopt);
+  ASSERT_EQ(engine.send(std::string("position sfen ") + sfen_of(kKotobukiId)), std::nullopt);
   ASSERT_EQ(engine.send("go mate infinite"), std::nullopt);
   std::this_thread::sleep_for(300ms);
   seen.clear();
@@ -714,8 +714,8 @@ TEST(UsiProcess, EndOfInputExitsWithZero) {
   const auto start = Clock::now();
   const auto searching = test::run_process(
       exe() + " < " +
-          input_file("usi_eof_search.txt", std::string("setoption name USI_Hash value 16\nposition sfen ") + kKotobuki +
-                                               "\ngo mate infinite\n"),
+          input_file("usi_eof_search.txt", std::string("setoption name USI_Hash value 16\nposition sfen ") +
+                                               sfen_of(kKotobukiId) + "\ngo mate infinite\n"),
       20);
   EXPECT_EQ(searching.code, 0) << searching.output;
   EXPECT_TRUE(contains(searching.output, "\ncheckmate timeout\n")) << searching.output;

@@ -45,21 +45,33 @@ std::uint64_t env_or(const char* name, std::uint64_t fallback) {
   return *end == '\0' ? x : fallback;
 }
 
+namespace {
+
+std::vector<MateSuiteEntry> read_mate_suite(const char* file) {
+  try {
+    const auto parsed = parse_mate_suite(read_file(positions_path(file)));
+    return parsed.ok() ? parsed.value() : std::vector<MateSuiteEntry>{};
+  } catch (const std::exception&) {
+    return std::vector<MateSuiteEntry>{};
+  }
+}
+
+}  // namespace
+
 const std::vector<MateSuiteEntry>& tsume_suite() {
-  static const std::vector<MateSuiteEntry> entries = [] {
-    try {
-      const auto parsed = parse_mate_suite(read_file(positions_path("tsume-public.txt")));
-      return parsed.ok() ? parsed.value() : std::vector<MateSuiteEntry>{};
-    } catch (const std::exception&) {
-      return std::vector<MateSuiteEntry>{};
-    }
-  }();
+  static const std::vector<MateSuiteEntry> entries = read_mate_suite("tsume-public.txt");
+  return entries;
+}
+
+const std::vector<MateSuiteEntry>& famous_suite() {
+  static const std::vector<MateSuiteEntry> entries = read_mate_suite("tsume-famous.txt");
   return entries;
 }
 
 const MateSuiteEntry* tsume_entry(std::string_view id) {
-  for (const MateSuiteEntry& e : tsume_suite())
-    if (e.id == id) return &e;
+  for (const auto* suite : {&tsume_suite(), &famous_suite()})
+    for (const MateSuiteEntry& e : *suite)
+      if (e.id == id) return &e;
   return nullptr;
 }
 

@@ -36,7 +36,9 @@ inline constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
 
 // positions/tsume-public.txt parsed once (empty if it cannot be read or parsed: tests then fail).
 const std::vector<MateSuiteEntry>& tsume_suite();
-// The problem with this id, or nullptr.
+// positions/tsume-famous.txt (the long famous problems), the same way.
+const std::vector<MateSuiteEntry>& famous_suite();
+// The problem with this id in either file, or nullptr.
 const MateSuiteEntry* tsume_entry(std::string_view id);
 // The problem of a SFEN (nifu allowed), or nullopt when it is not one.
 std::optional<MateProblem> tsume_problem(std::string_view sfen);
