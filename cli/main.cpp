@@ -50,11 +50,13 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   mate_cmd->footer(
       "Output: 'checkmate <usi moves>', 'checkmate nomate' or 'checkmate timeout'; then for a mate\n"
       "'length N (shortest proven)' or '(shortest not proven)', 'futile-interposition length M' where\n"
-      "futile interpositions change it, 'leftover <hand>' when the attacker keeps pieces in hand; 'stop\n"
-      "<time|nodes|stopped|depth>' for a timeout; then 'nodes N', 'time T ms', 'nps N', 'hashfull P' (permille),\n"
+      "futile interpositions change it, 'leftover <hand>' when the attacker keeps pieces in hand, 'first\n"
+      "mate L plies after T ms' (the first proof); 'stop <time|nodes|stopped|depth>' for a timeout; then 'nodes N', "
+      "'time T ms', 'nps N', 'hashfull P' (permille),\n"
       "'peak memory M MB' (the process's peak resident memory: --hash plus a few MB a thread).\n"
       "--json prints one object: result, length, shortest_proven, futile_length, pv, leftover, nodes,\n"
-      "time_ms, nps, hashfull, stop, sfen (the defender's hand completed), threads, hash_mb, peak_rss_mb.\n"
+      "time_ms, nps, hashfull, stop, first_mate_ms, first_mate_length, sfen (the defender's hand completed),\n"
+      "threads, hash_mb, peak_rss_mb.\n"
       "With --suite: 'ok' or 'FAIL' per problem (right verdict, the expected length, a line that replays\n"
       "as a legal mate; a timeout fails), the total time, then 'N passed, M failed' (exit 1 when any\n"
       "failed). Exit 0 for any verdict of one problem, 2 on bad input.");

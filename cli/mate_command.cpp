@@ -101,6 +101,7 @@ void print_result(const MateResult& r, Color attacker, std::ostream& out) {
     out << "length " << r.length << (r.shortest_proven ? " (shortest proven)" : " (shortest not proven)") << "\n";
     if (r.futile_length != r.length) out << "futile-interposition length " << r.futile_length << "\n";
     if (!r.leftover.empty()) out << "leftover " << hand_sfen(r.leftover, attacker) << "\n";
+    out << "first mate " << r.first_mate_length << " plies after " << whole_ms(r.first_mate_ms) << " ms\n";
   }
   if (r.verdict == MateVerdict::kTimeout) out << "stop " << to_string(r.stop) << "\n";
   out << "nodes " << r.nodes << "\ntime " << whole_ms(r.time_ms) << " ms\nnps " << nodes_per_second(r.nodes, r.time_ms)
@@ -129,6 +130,8 @@ void add_result_json(const MateResult& r, Color attacker, Json& j) {
   j["nps"] = nodes_per_second(r.nodes, r.time_ms);
   j["hashfull"] = r.hashfull;
   j["stop"] = to_string(r.stop);
+  j["first_mate_ms"] = whole_ms(r.first_mate_ms);
+  j["first_mate_length"] = r.first_mate_length;
 }
 
 int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {

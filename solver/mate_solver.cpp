@@ -177,6 +177,8 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
 
   // A mate: lower the length limit by two plies until the search fails to find one.
   std::uint16_t length = first.len;
+  result.first_mate_ms = ms_since(im.start);
+  result.first_mate_length = first.len;
   result.shortest_proven = length < 2;
   if (limits.prove_shortest) {
     while (length >= 2) {

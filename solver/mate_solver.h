@@ -57,7 +57,9 @@ struct MateResult {
   Hand leftover;  // the attacker's hand after the last move of pv
   std::uint64_t nodes = 0;
   double time_ms = 0;
-  int hashfull = 0;  // permille, at the end
+  double first_mate_ms = 0;   // when the first mate was proven (0: none)
+  int first_mate_length = 0;  // the length that first proof gave (upper bound, interpositions counted)
+  int hashfull = 0;           // permille, at the end
 };
 
 class MateSolver {

@@ -123,8 +123,9 @@ TEST(MateCommand, JsonHasEveryField) {
   const CommandResult r = run(o);
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  for (const char* key : {"result", "length", "shortest_proven", "futile_length", "pv", "leftover", "nodes", "time_ms",
-                          "nps", "hashfull", "stop", "sfen", "threads", "hash_mb", "peak_rss_mb"})
+  for (const char* key :
+       {"result", "length", "shortest_proven", "futile_length", "pv", "leftover", "nodes", "time_ms", "nps", "hashfull",
+        "stop", "sfen", "threads", "hash_mb", "peak_rss_mb", "first_mate_ms", "first_mate_length"})
     EXPECT_TRUE(j.contains(key)) << key << " missing: " << r.out;
   EXPECT_TRUE(j["pv"].is_array());
   EXPECT_EQ(j["threads"], 1);
