@@ -18,6 +18,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -446,6 +447,36 @@ TEST(MateSolverThreads, EveryThreadCountGivesTheSameAnswer) {
       EXPECT_EQ(r.length, serial.length);
       EXPECT_EQ(r.shortest_proven, serial.shortest_proven);
     }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The famous long problems (positions/tsume-famous.txt), under `slow`: the ids in TSUMI_MATE_FAMOUS
+// (comma-separated), each with TSUMI_MATE_THREADS workers, 1024 MiB and TSUMI_MATE_TIME_S seconds.
+// A mate must be found and replay as a legal mate; `expected` there is the accepted (book) length, so
+// the proven length may exceed it by futile interpositions but never fall below it.
+
+TEST(MateSolverFamous, SolvesTheNamedProblems) {
+  const char* ids = std::getenv("TSUMI_MATE_FAMOUS");
+  if (!ids || !*ids) GTEST_SKIP() << "TSUMI_MATE_FAMOUS names no problem";
+  MateSolver solver(1024);
+  std::string_view rest(ids);
+  while (!rest.empty()) {
+    const std::string id(rest.substr(0, rest.find(',')));
+    rest.remove_prefix(std::min(rest.size(), id.size() + 1));
+    const MateSuiteEntry* e = find_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    ASSERT_TRUE(e->expected) << id;
+    const auto problem = problem_of(e->sfen);
+    ASSERT_TRUE(problem);
+    solver.clear();
+    const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+    SCOPED_TRACE(id + " -> " + to_string(r.verdict) + " length " + std::to_string(r.length) + " in " +
+                 std::to_string(r.time_ms) + " ms");
+    ASSERT_EQ(r.verdict, MateVerdict::kMate);
+    EXPECT_GE(r.length, *e->expected);
+    EXPECT_EQ(r.pv.size(), std::size_t(r.length));
+    EXPECT_EQ(check_mate_line(*problem, r.pv), std::nullopt);
   }
 }
 
