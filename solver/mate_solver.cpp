@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
@@ -179,6 +180,33 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   std::uint16_t length = first.len;
   result.first_mate_ms = ms_since(im.start);
   result.first_mate_length = first.len;
+
+  // Builds the main line of a mate within `len` with worker 0 alone; nothing when a stop request, or
+  // the deadline given, cut it (a partial line is no mate).
+  const auto build_line = [&](std::uint16_t len, bool exact, Clock::time_point until,
+                              bool has_until) -> std::optional<MateLine> {
+    im.table.set_concurrent(false);
+    s.clear_abort();
+    s.join(nullptr, 0);
+    s.set_limits(until, has_until, 0, &im.stop);
+    MateLine line = build_mate_line(s, len, exact);
+    const bool whole = s.aborted() == DfpnSearch::Abort::kNone;
+    s.clear_abort();
+    s.join(im.crew.get(), 0);
+    s.set_limits(deadline, timed, limits.nodes, &im.stop);
+    im.table.set_concurrent(n > 1);
+    if (!whole) return std::nullopt;
+    return line;
+  };
+  // The line of the first proof, built while its proof tree is fresh in the table: the answer when the
+  // shortest-mate proof is cut and the table has since forgotten too much to build a shorter one.
+  std::optional<MateLine> line = build_line(length, false, {}, false);
+  if (!line) {
+    result.verdict = MateVerdict::kTimeout;
+    result.stop = MateStop::kStopped;
+    return finish();
+  }
+
   result.shortest_proven = length < 2;
   if (limits.prove_shortest) {
     while (length >= 2) {
@@ -194,17 +222,27 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
       length = shorter.len;
     }
   }
-  im.table.set_concurrent(false);
-  // The line is built even when a limit cut the shortest-mate proof: only a stop request ends it.
-  s.clear_abort();
-  s.join(nullptr, 0);
-  s.set_limits(Clock::time_point{}, false, 0, &im.stop);
-  const MateLine line = build_mate_line(s, length, result.shortest_proven);
+  if (result.shortest_proven) {
+    // The line by the exact tsume rules; only a stop request cuts it (then the first line stands, and
+    // the result no longer claims a shortest length it does not show).
+    auto exact = build_line(length, true, {}, false);
+    if (exact)
+      line = std::move(exact);
+    else
+      result.shortest_proven = false;
+  } else if (length < first.len) {
+    // Cut by a limit after a shorter mate was proven: its line, if it can be built in a grace period
+    // of a tenth of the time spent (at least 2 s), else the first line.
+    const auto grace = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double, std::milli>(std::max(2000.0, ms_since(im.start) / 10)));
+    auto shorter = build_line(length, false, Clock::now() + grace, true);
+    if (shorter && shorter->moves.size() <= line->moves.size()) line = std::move(shorter);
+  }
   result.verdict = MateVerdict::kMate;
-  result.pv = line.moves;
-  result.length = int(line.moves.size());
-  result.futile_length = line.futile_length;
-  result.leftover = line.leftover;
+  result.pv = line->moves;
+  result.length = int(line->moves.size());
+  result.futile_length = line->futile_length;
+  result.leftover = line->leftover;
   return finish();
 }
 
