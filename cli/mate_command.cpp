@@ -101,8 +101,10 @@ void print_result(const MateResult& r, Color attacker, std::ostream& out) {
     out << "length " << r.length << (r.shortest_proven ? " (shortest proven)" : " (shortest not proven)") << "\n";
     if (r.futile_length != r.length) out << "futile-interposition length " << r.futile_length << "\n";
     if (!r.leftover.empty()) out << "leftover " << hand_sfen(r.leftover, attacker) << "\n";
-    out << "first mate " << r.first_mate_length << " plies after " << whole_ms(r.first_mate_ms) << " ms\n";
   }
+  if (r.first_mate_length > 0)
+    out << "first mate " << r.first_mate_length << " plies after " << whole_ms(r.first_mate_ms) << " ms"
+        << (r.verdict == MateVerdict::kMate ? "" : " (its line was not built in time)") << "\n";
   if (r.verdict == MateVerdict::kTimeout) out << "stop " << to_string(r.stop) << "\n";
   out << "nodes " << r.nodes << "\ntime " << whole_ms(r.time_ms) << " ms\nnps " << nodes_per_second(r.nodes, r.time_ms)
       << "\nhashfull " << r.hashfull << "\n";

@@ -111,8 +111,12 @@ std::string mate_answer(const MateProblem& problem, const MateResult& r, std::in
                         std::uint64_t node_limit) {
   const std::string stats = info_line(r.nodes, r.time_ms, r.hashfull, {});
   if (r.verdict == MateVerdict::kNoMate) return "info string no mate\n" + stats + "\ncheckmate nomate";
-  if (r.verdict == MateVerdict::kTimeout)
-    return "info string timeout: " + stop_reason(r.stop, time_ms, node_limit) + "\n" + stats + "\ncheckmate timeout";
+  if (r.verdict == MateVerdict::kTimeout) {
+    std::string why = "info string timeout: " + stop_reason(r.stop, time_ms, node_limit);
+    if (r.first_mate_length > 0)
+      why += " (a mate of " + std::to_string(r.first_mate_length) + " plies was found; its line was not built in time)";
+    return why + "\n" + stats + "\ncheckmate timeout";
+  }
   if (auto wrong = check_mate_line(problem, r.pv))
     return "info string the solver's line is not a mate (" + *wrong + "); answering timeout\n" + stats +
            "\ncheckmate timeout";

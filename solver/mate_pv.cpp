@@ -50,29 +50,33 @@ std::vector<Move> longest_defences(DfpnSearch& s, std::uint16_t r, const MoveLis
   return longest;
 }
 
-// Without an exact length: the evasion with the greatest known lower bound (a disproof stored by the
-// shortest-mate searches: no mate within len plies), then the longest known proof within r - 1
-// (searching those the table lost). Proof lengths alone are upper bounds, and a roundabout proof of a
+// Without an exact length: among the evasions the table knows a proof for within r - 1, the one with
+// the greatest known lower bound (a disproof stored by the shortest-mate searches: no mate within len
+// plies), then the longest proof. Proof lengths alone are upper bounds, and a roundabout proof of a
 // feeble defence can be longer than the proof of the best one: the lower bounds keep the line on the
-// defences the searches could not refute quickly. Every evasion of a node proven within r is provable
-// within r - 1, so the bound falls by one each ply and the line ends even when the table has
-// forgotten and re-proven things.
+// defences the searches could not refute quickly. Only when the table knows no proof for any evasion
+// are they searched (a deep problem over a full table would otherwise search at every defence). Every
+// evasion of a node proven within r is provable within r - 1, so the bound falls by one each ply and
+// the line ends even when the table has forgotten and re-proven things.
 Move longest_known_defence(DfpnSearch& s, std::uint16_t r, const MoveList& evasions) {
-  Move best = evasions[0];
+  Move best = Move::none();
   std::uint16_t best_low = 0, best_len = 0;
-  for (Move m : evasions) {
-    const NodeResult low = s.probe_child(m, 1);
-    const std::uint16_t lower = low.disproven() ? low.len : 0;
-    NodeResult c = s.probe_child(m, std::uint16_t(r - 1));
-    if (!c.proven()) {
-      s.do_move(m);
-      c = s.solve(std::uint16_t(r - 1));
-      s.undo_move(m);
+  for (int pass = 0; pass < 2 && best.is_none(); ++pass) {
+    for (Move m : evasions) {
+      NodeResult c = s.probe_child(m, std::uint16_t(r - 1));
+      if (!c.proven() && pass == 1) {
+        s.do_move(m);
+        c = s.solve(std::uint16_t(r - 1));
+        s.undo_move(m);
+      }
+      if (!c.proven()) continue;
+      const NodeResult low = s.probe_child(m, 1);
+      const std::uint16_t lower = low.disproven() ? low.len : 0;
+      if (best.is_none() || lower > best_low || (lower == best_low && c.len >= best_len))
+        best = m, best_low = lower, best_len = c.len;
     }
-    if (!c.proven()) continue;
-    if (lower > best_low || (lower == best_low && c.len >= best_len)) best = m, best_low = lower, best_len = c.len;
   }
-  return best;
+  return best.is_none() ? evasions[0] : best;
 }
 
 MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break);

@@ -198,12 +198,21 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
     if (!whole) return std::nullopt;
     return line;
   };
+  // With a time limit, building a line may run past it by a grace period of a fiftieth of the time
+  // spent (at least 1 s): over a table that has forgotten much of the proof, a long line can need
+  // searches of its own.
+  const auto line_deadline = [&] {
+    const auto grace = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double, std::milli>(std::max(1000.0, ms_since(im.start) / 50)));
+    return std::max(deadline, Clock::now()) + grace;
+  };
   // The line of the first proof, built while its proof tree is fresh in the table: the answer when the
   // shortest-mate proof is cut and the table has since forgotten too much to build a shorter one.
-  std::optional<MateLine> line = build_line(length, false, {}, false);
+  std::optional<MateLine> line = build_line(length, false, line_deadline(), timed);
   if (!line) {
+    // A mate exists (first_mate_length says how long), but there is no line to show for it.
     result.verdict = MateVerdict::kTimeout;
-    result.stop = MateStop::kStopped;
+    result.stop = im.stop.load(std::memory_order_relaxed) ? MateStop::kStopped : MateStop::kTime;
     return finish();
   }
 
@@ -223,20 +232,21 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
     }
   }
   if (result.shortest_proven) {
-    // The line by the exact tsume rules; only a stop request cuts it (then the first line stands, and
-    // the result no longer claims a shortest length it does not show).
-    auto exact = build_line(length, true, {}, false);
+    // The line by the exact tsume rules, within the grace period of a time limit (else the first line
+    // stands, and the result no longer claims a shortest length it does not show).
+    auto exact = build_line(length, true, line_deadline(), timed);
     if (exact)
       line = std::move(exact);
     else
       result.shortest_proven = false;
   } else if (length < first.len) {
     // Cut by a limit after a shorter mate was proven: its line, if it can be built in a grace period
-    // of a tenth of the time spent (at least 2 s), else the first line.
-    const auto grace = std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double, std::milli>(std::max(2000.0, ms_since(im.start) / 10)));
-    auto shorter = build_line(length, false, Clock::now() + grace, true);
-    if (shorter && shorter->moves.size() <= line->moves.size()) line = std::move(shorter);
+    // and reaches that length. Without an exact length a line's defences are only the longest known,
+    // so of two lines the longer is the one whose defender resisted better: a line shorter than the
+    // first is kept only when it is as long as the bound proven.
+    auto shorter = build_line(length, false, line_deadline(), true);
+    if (shorter && (shorter->moves.size() == length || shorter->moves.size() > line->moves.size()))
+      line = std::move(shorter);
   }
   result.verdict = MateVerdict::kMate;
   result.pv = line->moves;

@@ -25,11 +25,13 @@ enum class MateVerdict : std::uint8_t { kMate, kNoMate, kTimeout };
 enum class MateStop : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
 
 // Limits are checked every 1024 nodes, so a node limit may be passed by up to that many. They bound
-// the proof and the shortest-mate proof. The main line of the first mate is built as soon as it is
-// proven (only a stop request cuts that); when a limit then cuts the shortest-mate proof after a
-// shorter mate was found, that mate's line gets a grace period of a tenth of the time spent (at
-// least 2 s), else the first mate's line is the answer. A proven shortest mate's line by the exact
-// rules is always built (a stop request leaves the first line, and shortest_proven false).
+// the proof and the shortest-mate proof. Main lines are built after the search that proves them; with
+// a time limit each build may run past it by a grace period of a fiftieth of the time spent (at least
+// 1 s). The first mate's line is built as soon as it is proven; if that cannot be done in time the
+// answer is kTimeout with first_mate_length set (a mate exists, with no line to show). When a limit
+// cuts the shortest-mate proof after a shorter mate was found, that mate's line is taken if it reaches
+// the proven length (or is longer than the first line), else the first line. A proven shortest mate
+// gets its line by the exact rules, or, when that is cut, the first line with shortest_proven false.
 struct MateLimits {
   double time_s = 0;           // wall-clock limit in seconds; 0: none
   std::uint64_t nodes = 0;     // search nodes; 0: none
