@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/partitioner.h>
@@ -193,6 +194,9 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
     tsan_release();
   };
   if (parallel) {
+    // The arena gets every thread asked for, also more than the machine has cores (oneTBB's default
+    // limit is the core count); the limit is process-wide while it lives, as in mate_solver.cpp.
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(options.threads));
     tbb::task_arena arena(options.threads);
     tsan_release();
     arena.execute([&] {
