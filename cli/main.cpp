@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include "cli/bench_command.h"
 #include "cli/mate_command.h"
 #include "cli/perft_command.h"
 #include "cli/perft_diff_command.h"
@@ -65,6 +66,39 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
     if (mate.sfen.empty() && mate.suite.empty()) throw CLI::RequiredError("--sfen or --suite");
   });
   return mate_cmd;
+}
+
+// `tsumi bench`; quick and full receive --quick and --full until the callback turns them into bench.size.
+CLI::App* add_bench_command(CLI::App& app, tsumi::cli::BenchOptions& bench, bool& quick, bool& full) {
+  CLI::App* cmd = app.add_subcommand(
+      "bench", "Benchmark this machine: a fixed perft and tsume workload at 1 and more threads, with its signature");
+  auto* quick_flag = cmd->add_flag("--quick", quick, "A small workload of a few seconds");
+  auto* full_flag = cmd->add_flag("--full", full, "A long workload (minutes per thread count)");
+  quick_flag->excludes(full_flag);
+  cmd->add_option("--threads,-t", bench.threads, "Thread counts to measure, e.g. 1,2,4,8 (default: 1 and every core)")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 1024));
+  cmd->add_flag("--json", bench.json, "Print one JSON object instead of text");
+  cmd->add_option("--svg", bench.svg, "Write a chart of speedup against threads to this SVG file");
+  cmd->footer(
+      "The workload is built in: perft of the 19 positions of positions/perft-suite.epd at their deepest\n"
+      "listed depth (one less with --quick; the start position one deeper with --full), then tsume problems\n"
+      "of positions/tsume-public.txt solved with their shortest-mate proof (6, 10 or 48 problems). About a\n"
+      "minute on one core of a 2-core VM by default, a few seconds with --quick. It runs once per thread count,\n"
+      "1 always first.\n"
+      "Output: the machine (cpu, logical cores, SIMD path, compiler, build type), then per part (perft, mate,\n"
+      "all) and thread count: wall time, nodes, nodes/s, speedup and parallel efficiency against 1 thread;\n"
+      "then 'signature perft=<total leaves> mate=<length|nomate>,...', the same on every machine, build and\n"
+      "thread count (a change means the move generator or the solver changed), and 'verified' when every\n"
+      "count and verdict agrees with positions/. --json prints one object with the same data (keys tsumi,\n"
+      "workload, machine, hash_mb, perft_positions, mate_problems, runs, signature, signature_stable,\n"
+      "verified, mismatches). Progress goes to stderr when it is a terminal.\n"
+      "Exit 0 when verified and the signature is stable, 1 otherwise, 2 on bad input.");
+  cmd->callback([&] {
+    if (quick) bench.size = tsumi::cli::BenchSize::kQuick;
+    if (full) bench.size = tsumi::cli::BenchSize::kFull;
+  });
+  return cmd;
 }
 
 }  // namespace
@@ -131,6 +165,11 @@ int main(int argc, char** argv) {
   bool no_shortest = false;
   CLI::App* mate_cmd = add_mate_command(app, mate, no_shortest);
 
+  tsumi::cli::BenchOptions bench;
+  bench.progress = isatty(STDERR_FILENO) != 0;
+  bool quick = false, full = false;
+  CLI::App* bench_cmd = add_bench_command(app, bench, quick, full);
+
   CLI::App* usi_cmd = app.add_subcommand(
       "usi", "Be a USI engine on stdin/stdout: tsume for shogi GUIs ('go mate'), perft ('go perft N')");
   usi_cmd->footer(
@@ -159,6 +198,7 @@ int main(int argc, char** argv) {
   if (diff_cmd->parsed()) return tsumi::cli::run_perft_diff(diff, std::cout, std::cerr);
   if (tree_cmd->parsed()) return tsumi::cli::run_perftree(tree, std::cout, std::cerr);
   if (mate_cmd->parsed()) return tsumi::cli::run_mate(mate, std::cout, std::cerr);
+  if (bench_cmd->parsed()) return tsumi::cli::run_bench(bench, std::cout, std::cerr);
   if (usi_cmd->parsed()) return tsumi::cli::run_usi(std::cin, std::cout);
   return 0;
 }

@@ -12,15 +12,23 @@ ProgressMeter::ProgressMeter(std::ostream& out, bool enabled, double quiet_s)
 ProgressMeter::~ProgressMeter() { finish(); }
 
 void ProgressMeter::update(std::size_t done, std::size_t total, std::uint64_t nodes, const std::string& what) {
+  draw(done, total, &nodes, what);
+}
+
+void ProgressMeter::update(std::size_t done, std::size_t total, const std::string& what) {
+  draw(done, total, nullptr, what);
+}
+
+void ProgressMeter::draw(std::size_t done, std::size_t total, const std::uint64_t* nodes, const std::string& what) {
   if (!enabled_ || done == 0) return;
   const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
   if (elapsed < quiet_s_) return;
   // Parts differ in size, so the estimate assumes the rest go at the average pace so far.
   const double eta = elapsed * double(total - done) / double(done);
   std::ostringstream line;
-  line << "\r[" << done << "/" << total << "] " << what << "  " << nodes << " nodes  " << std::fixed
-       << std::setprecision(1) << (elapsed > 0 ? double(nodes) / elapsed / 1e6 : 0.0) << " M/s  " << elapsed
-       << " s  ETA " << eta << " s\x1b[K";
+  line << "\r[" << done << "/" << total << "] " << what << "  " << std::fixed << std::setprecision(1);
+  if (nodes) line << *nodes << " nodes  " << (elapsed > 0 ? double(*nodes) / elapsed / 1e6 : 0.0) << " M/s  ";
+  line << elapsed << " s  ETA " << eta << " s\x1b[K";
   out_ << line.str() << std::flush;
   drawn_ = true;
 }

@@ -19,6 +19,8 @@ class ProgressMeter {
 
   // done of total parts finished, `nodes` counted so far; `what` names the last part.
   void update(std::size_t done, std::size_t total, std::uint64_t nodes, const std::string& what);
+  // The same without a node count, for jobs whose parts count different things.
+  void update(std::size_t done, std::size_t total, const std::string& what);
   // Erases the line if one was drawn.
   void finish();
 
@@ -28,6 +30,7 @@ class ProgressMeter {
   bool enabled_;
   double quiet_s_;
   Clock::time_point start_;
+  void draw(std::size_t done, std::size_t total, const std::uint64_t* nodes, const std::string& what);
   bool drawn_ = false;
 };
 

@@ -21,6 +21,16 @@ TEST(ProgressMeter, DrawsOneLineAndErasesIt) {
   EXPECT_NE(out.str().find("\r\x1b[K"), std::string::npos) << "erased when done";
 }
 
+TEST(ProgressMeter, WithoutANodeCount) {
+  std::ostringstream out;
+  ProgressMeter meter(out, true, 0.0);
+  meter.update(1, 4, "2 threads: mate kongou-6");
+  const std::string line = out.str();
+  EXPECT_EQ(line.rfind("\r[1/4] 2 threads: mate kongou-6  ", 0), 0u) << line;
+  EXPECT_EQ(line.find("nodes"), std::string::npos) << line;
+  EXPECT_NE(line.find("ETA"), std::string::npos) << line;
+}
+
 TEST(ProgressMeter, SilentWhenDisabledOrEarly) {
   std::ostringstream out;
   {

@@ -1,0 +1,82 @@
+#include "cli/machine_info.h"
+
+#include <fstream>
+#include <sstream>
+#include <string_view>
+#include <thread>
+
+#include <sched.h>
+
+#include "core/platform.h"
+
+#ifndef TSUMI_VERSION
+#define TSUMI_VERSION "unknown"
+#endif
+#ifndef TSUMI_BUILD_TYPE
+#define TSUMI_BUILD_TYPE ""
+#endif
+#ifndef TSUMI_SANITIZERS
+#define TSUMI_SANITIZERS ""
+#endif
+
+namespace tsumi::cli {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::string compiler_name() {
+#if defined(__clang__)
+  return "Clang " __clang_version__;
+#elif defined(__GNUC__)
+  return "GCC " __VERSION__;
+#else
+  return "unknown compiler";
+#endif
+}
+
+int usable_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : int(n);
+}
+
+}  // namespace
+
+std::string cpu_model_from_cpuinfo(const std::string& cpuinfo) {
+  std::istringstream lines(cpuinfo);
+  std::string fallback;
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string_view key = trim(std::string_view(line).substr(0, colon));
+    const std::string_view value = trim(std::string_view(line).substr(colon + 1));
+    if (value.empty()) continue;
+    if (key == "model name") return std::string(value);
+    if ((key == "Model" || key == "Hardware") && fallback.empty()) fallback = value;
+  }
+  return fallback.empty() ? "unknown" : fallback;
+}
+
+MachineInfo machine_info() {
+  MachineInfo m;
+  std::ifstream file("/proc/cpuinfo");
+  std::ostringstream text;
+  text << file.rdbuf();
+  m.cpu = cpu_model_from_cpuinfo(text.str());
+  m.logical_cores = usable_cores();
+  m.simd = kSimdName;
+  m.compiler = compiler_name();
+  m.build_type = *TSUMI_BUILD_TYPE ? TSUMI_BUILD_TYPE : "unknown";
+  if (*TSUMI_SANITIZERS) m.build_type += std::string(" (") + TSUMI_SANITIZERS + ")";
+  m.version = TSUMI_VERSION;
+  return m;
+}
+
+}  // namespace tsumi::cli

@@ -1,0 +1,25 @@
+#pragma once
+// What a benchmark result was measured on: the processor, its logical cores, and the build (version,
+// SIMD path compiled in, compiler, build type), for the header of `tsumi bench`.
+
+#include <string>
+
+namespace tsumi::cli {
+
+struct MachineInfo {
+  std::string cpu;        // model name from /proc/cpuinfo ("unknown" where there is none)
+  int logical_cores = 1;  // hardware threads the process may use (its CPU affinity)
+  std::string simd;       // "avx2", "sse4.1" or "scalar": the bitboard path of this build (core/platform.h)
+  std::string compiler;   // e.g. "GCC 12.2.0"
+  std::string
+      build_type;  // CMake build type, with sanitizers when built with them: "Release", "Debug (address,undefined)"
+  std::string version;  // tsumi's version
+};
+
+MachineInfo machine_info();
+
+// The model name in the text of /proc/cpuinfo: the first "model name" (x86) or "Model" / "Hardware"
+// (ARM) line; "unknown" when none. Separate for the tests.
+std::string cpu_model_from_cpuinfo(const std::string& cpuinfo);
+
+}  // namespace tsumi::cli

@@ -1,0 +1,62 @@
+#include "cli/speedup_chart.h"
+
+#include <cmath>
+#include <regex>
+
+#include <gtest/gtest.h>
+
+namespace tsumi::cli {
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(SpeedupChart, OneLinePerSeriesAndTheIdeal) {
+  const std::vector<SpeedupSeries> series = {
+      {"perft", {{1, 1.0}, {2, 1.9}, {4, 3.7}, {8, 7.1}, {16, 13.2}}},
+      {"mate", {{1, 1.0}, {2, 1.6}, {4, 2.9}, {8, 4.8}, {16, 7.5}}},
+  };
+  const std::string svg = speedup_chart_svg("title", "sub", series);
+  EXPECT_TRUE(svg.starts_with("<?xml")) << svg.substr(0, 40);
+  EXPECT_NE(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""), std::string::npos);
+  EXPECT_TRUE(svg.ends_with("</svg>\n"));
+  EXPECT_EQ(count(svg, "<polyline"), 2u);
+  EXPECT_EQ(count(svg, "<circle"), 10u);
+  EXPECT_EQ(count(svg, "class=\"ideal\""), 1u);
+  EXPECT_NE(svg.find(">perft</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">mate</text>"), std::string::npos);
+  EXPECT_NE(svg.find("perft: 16 threads, 13.2x"), std::string::npos);
+  // Thread ticks at 1 and every second count up to 16.
+  EXPECT_NE(svg.find("text-anchor=\"middle\">16</text>"), std::string::npos);
+  EXPECT_NE(svg.find("text-anchor=\"middle\">1</text>"), std::string::npos);
+  // Each polyline holds all its points.
+  const std::regex polyline("points=\"([^\"]*)\"");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), polyline); it != std::sregex_iterator(); ++it)
+    EXPECT_EQ(count((*it)[1].str(), ","), 5u) << (*it)[1].str();
+}
+
+TEST(SpeedupChart, TheIdealRunsFromOneToTheMostThreads) {
+  const std::string svg = speedup_chart_svg("t", "s", {{"all", {{1, 1.0}, {2, 1.5}}}});
+  // The plot is 480 px wide from x = 70: the ideal goes from (1 thread, speedup 1) to (2, 2).
+  const std::regex ideal("class=\"ideal\" x1=\"70.0\" y1=\"([0-9.]+)\" x2=\"550.0\" y2=\"([0-9.]+)\"");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(svg, m, ideal)) << svg;
+  EXPECT_GT(std::stod(m[1].str()), std::stod(m[2].str())) << "speedup grows upwards";
+}
+
+TEST(SpeedupChart, EscapesTextAndSkipsMissingPoints) {
+  const std::string svg =
+      speedup_chart_svg("a <b> & \"c\"", "cpu\x01", {{"x<y", {{1, 1.0}, {2, std::nan("")}, {4, 3.0}}}});
+  EXPECT_NE(svg.find("a &lt;b&gt; &amp; &quot;c&quot;"), std::string::npos);
+  EXPECT_EQ(svg.find("a <b>"), std::string::npos);
+  EXPECT_EQ(svg.find('\x01'), std::string::npos);
+  EXPECT_NE(svg.find(">x&lt;y</text>"), std::string::npos);
+  EXPECT_EQ(count(svg, "<circle"), 2u);
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tsumi::cli
