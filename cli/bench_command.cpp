@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
@@ -57,6 +58,12 @@ std::string rate(std::uint64_t per_s) {
   return std::to_string(per_s) + " /s";
 }
 
+std::string cores_text(const MachineInfo& m) {
+  std::string s = std::to_string(m.logical_cores) + " logical cores";
+  if (m.physical_cores > 0) s += " (" + std::to_string(m.physical_cores) + " physical)";
+  return s;
+}
+
 struct Report {
   MachineInfo machine;
   BenchWorkload workload;
@@ -72,7 +79,7 @@ void print_text(const Report& r, std::ostream& out) {
   const BenchWorkload& w = r.workload;
   out << "tsumi " << r.machine.version << " bench, " << to_string(w.size) << " workload: " << w.perft.size()
       << " perft positions, " << w.mate.size() << " tsume problems (table " << w.hash_mb << " MiB)\n"
-      << "cpu        " << r.machine.cpu << ", " << r.machine.logical_cores << " logical cores\n"
+      << "cpu        " << r.machine.cpu << ", " << cores_text(r.machine) << "\n"
       << "build      " << r.machine.simd << ", " << r.machine.compiler << ", " << r.machine.build_type << "\n\n";
   out << "part   threads       time            nodes        nodes/s  speedup  efficiency\n";
   const BenchPass& base = r.passes.front();
@@ -112,6 +119,7 @@ void print_json(const Report& r, std::ostream& out) {
   j["workload"] = to_string(w.size);
   j["machine"] = {{"cpu", r.machine.cpu},
                   {"logical_cores", r.machine.logical_cores},
+                  {"physical_cores", r.machine.physical_cores},
                   {"simd", r.machine.simd},
                   {"compiler", r.machine.compiler},
                   {"build_type", r.machine.build_type}};
@@ -153,9 +161,9 @@ std::string chart(const Report& r) {
     series[1].points.emplace_back(p.threads, scaling(base.mate.time_ms, p.mate.time_ms, p.threads).speedup);
     series[2].points.emplace_back(p.threads, scaling(total_ms(base), total_ms(p), p.threads).speedup);
   }
-  const std::string subtitle = r.machine.cpu + ", " + std::to_string(r.machine.logical_cores) + " logical cores; " +
-                               r.machine.simd + ", " + r.machine.compiler + ", " + r.machine.build_type + "; " +
-                               to_string(r.workload.size) + " workload";
+  const std::string subtitle = r.machine.cpu + ", " + cores_text(r.machine) + "; " + r.machine.simd + ", " +
+                               r.machine.compiler + ", " + r.machine.build_type + "; " + to_string(r.workload.size) +
+                               " workload";
   return speedup_chart_svg("tsumi " + r.machine.version + " bench: speedup over 1 thread", subtitle, series);
 }
 
@@ -187,8 +195,14 @@ int run_bench(const BenchOptions& o, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
-  r.workload = bench_workload(o.size);
-  MateSolver solver(r.workload.hash_mb);
+  std::unique_ptr<MateSolver> solver;
+  try {
+    r.workload = bench_workload(o.size);
+    solver = std::make_unique<MateSolver>(r.workload.hash_mb);
+  } catch (const std::exception& e) {  // an edited positions/ (the tests check every size) or no memory
+    err << "tsumi bench: " << e.what() << "\n";
+    return 2;
+  }
 
   ProgressMeter meter(err, o.progress, 0.5);
   const std::size_t per_pass = r.workload.perft.size() + r.workload.mate.size();
@@ -198,7 +212,7 @@ int run_bench(const BenchOptions& o, std::ostream& out, std::ostream& err) {
     const auto progress = [&](const std::string& what, std::size_t done, std::size_t) {
       meter.update(done_before + done, per_pass * threads.size(), label + what);
     };
-    r.passes.push_back(run_bench_pass(r.workload, n, solver, progress));
+    r.passes.push_back(run_bench_pass(r.workload, n, *solver, progress));
     done_before += per_pass;
     const std::string signature = bench_signature(r.passes.back());
     if (r.passes.size() == 1) {

@@ -1,9 +1,11 @@
 #include "cli/machine_info.h"
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 #include <sched.h>
 
@@ -64,6 +66,24 @@ std::string cpu_model_from_cpuinfo(const std::string& cpuinfo) {
   return fallback.empty() ? "unknown" : fallback;
 }
 
+int physical_cores_from_cpuinfo(const std::string& cpuinfo) {
+  std::istringstream lines(cpuinfo);
+  std::set<std::pair<std::string, std::string>> cores;
+  std::string package;  // "physical id" of the processor being read
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) {
+      package.clear();  // a blank line ends a processor's block
+      continue;
+    }
+    const std::string_view key = trim(std::string_view(line).substr(0, colon));
+    const std::string value(trim(std::string_view(line).substr(colon + 1)));
+    if (key == "physical id") package = value;
+    if (key == "core id") cores.emplace(package, value);
+  }
+  return int(cores.size());
+}
+
 MachineInfo machine_info() {
   MachineInfo m;
   std::ifstream file("/proc/cpuinfo");
@@ -71,6 +91,7 @@ MachineInfo machine_info() {
   text << file.rdbuf();
   m.cpu = cpu_model_from_cpuinfo(text.str());
   m.logical_cores = usable_cores();
+  m.physical_cores = physical_cores_from_cpuinfo(text.str());
   m.simd = kSimdName;
   m.compiler = compiler_name();
   m.build_type = *TSUMI_BUILD_TYPE ? TSUMI_BUILD_TYPE : "unknown";

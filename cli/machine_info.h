@@ -7,12 +7,13 @@
 namespace tsumi::cli {
 
 struct MachineInfo {
-  std::string cpu;        // model name from /proc/cpuinfo ("unknown" where there is none)
-  int logical_cores = 1;  // hardware threads the process may use (its CPU affinity)
-  std::string simd;       // "avx2", "sse4.1" or "scalar": the bitboard path of this build (core/platform.h)
-  std::string compiler;   // e.g. "GCC 12.2.0"
-  std::string
-      build_type;  // CMake build type, with sanitizers when built with them: "Release", "Debug (address,undefined)"
+  std::string cpu;         // model name from /proc/cpuinfo ("unknown" where there is none)
+  int logical_cores = 1;   // hardware threads the process may use (its CPU affinity)
+  int physical_cores = 0;  // distinct cores of the machine in /proc/cpuinfo (0: not listed there)
+  std::string simd;        // "avx2", "sse4.1" or "scalar": the bitboard path of this build (core/platform.h)
+  std::string compiler;    // e.g. "GCC 12.2.0"
+  // The CMake build type, with the sanitizers it was built with: "Release", "Debug (address,undefined)".
+  std::string build_type;
   std::string version;  // tsumi's version
 };
 
@@ -21,5 +22,8 @@ MachineInfo machine_info();
 // The model name in the text of /proc/cpuinfo: the first "model name" (x86) or "Model" / "Hardware"
 // (ARM) line; "unknown" when none. Separate for the tests.
 std::string cpu_model_from_cpuinfo(const std::string& cpuinfo);
+// The distinct (physical id, core id) pairs of /proc/cpuinfo: cores, not SMT threads; 0 when the text
+// has no "core id" lines (ARM, some VMs).
+int physical_cores_from_cpuinfo(const std::string& cpuinfo);
 
 }  // namespace tsumi::cli

@@ -14,7 +14,7 @@ struct MateOptions {
   double time_s = 0;           // per problem; 0: no limit
   std::uint64_t nodes = 0;     // per problem; 0: no limit
   std::size_t hash_mb = 256;   // the solver's table
-  int threads = 1;             // accepted and reported; the solver uses one worker for now
+  int threads = 1;             // solver workers sharing the table
   bool json = false;           // one JSON object on out instead of text
   bool show = false;           // a board diagram before the result and the line in KIF after it
   bool prove_shortest = true;  // false: stop at the first mate found (--no-shortest)

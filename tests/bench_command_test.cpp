@@ -39,7 +39,7 @@ TEST(BenchCommand, TextReportWithTheSignatureAndAChart) {
   const std::string text = out.str();
   EXPECT_EQ(err.str(), "") << "no progress line unless asked";
   for (const char* line :
-       {"tsumi ", "quick workload: 19 perft positions, 6 tsume problems", "\ncpu        ", " logical cores\n",
+       {"tsumi ", "quick workload: 19 perft positions, 6 tsume problems", "\ncpu        ", " logical cores",
         "\nbuild      ", "\nperft        1 ", "\nperft        2 ", "\nmate         1 ", "\nmate         2 ",
         "\nall          2 ", "\nsignature  perft=", "\nverified   every perft count", "\nchart      "})
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
@@ -72,7 +72,7 @@ TEST(BenchCommand, JsonFromTheExecutable) {
   EXPECT_TRUE(j["verified"].get<bool>());
   EXPECT_TRUE(j["signature_stable"].get<bool>());
   EXPECT_TRUE(j["mismatches"].empty());
-  for (const char* key : {"cpu", "logical_cores", "simd", "compiler", "build_type"})
+  for (const char* key : {"cpu", "logical_cores", "physical_cores", "simd", "compiler", "build_type"})
     EXPECT_TRUE(j["machine"].contains(key)) << key;
   ASSERT_EQ(j["runs"].size(), 1u);
   const auto& run = j["runs"][0];
