@@ -15,6 +15,7 @@
 #include "cli/machine_info.h"
 #include "cli/progress_meter.h"
 #include "cli/speedup_chart.h"
+#include "cli/stopwatch.h"
 #include "solver/mate_solver.h"
 
 namespace tsumi::cli {
@@ -31,10 +32,6 @@ Scaling scaling(double base_ms, double ms, int threads) {
   if (ms <= 0) return {};
   const double speedup = base_ms / ms;
   return {speedup, speedup / threads};
-}
-
-std::uint64_t per_second(std::uint64_t nodes, double ms) {
-  return ms > 0 ? std::uint64_t(double(nodes) * 1000.0 / ms) : 0;
 }
 
 std::string grouped(std::uint64_t n) {
@@ -88,7 +85,7 @@ void print_text(const Report& r, std::ostream& out) {
     out << std::left << std::setw(6) << part << std::right << std::setw(8) << threads << std::setw(11)
         << fixed(ms / 1000, 2) + " s";
     if (nodes) {
-      out << std::setw(17) << grouped(*nodes) << std::setw(15) << rate(per_second(*nodes, ms));
+      out << std::setw(17) << grouped(*nodes) << std::setw(15) << rate(nodes_per_second(*nodes, ms));
     } else {
       out << std::setw(32) << "";
     }
@@ -107,9 +104,10 @@ void print_text(const Report& r, std::ostream& out) {
 
 nlohmann::json part_json(const BenchPart& part, double base_ms, int threads) {
   const Scaling s = scaling(base_ms, part.time_ms, threads);
-  return {{"time_ms", part.time_ms},      {"nodes", part.nodes},        {"nps", per_second(part.nodes, part.time_ms)},
-          {"speedup", s.speedup},         {"efficiency", s.efficiency}, {"item_ms", part.item_ms},
-          {"item_nodes", part.item_nodes}};
+  return {
+      {"time_ms", part.time_ms},      {"nodes", part.nodes},        {"nps", nodes_per_second(part.nodes, part.time_ms)},
+      {"speedup", s.speedup},         {"efficiency", s.efficiency}, {"item_ms", part.item_ms},
+      {"item_nodes", part.item_nodes}};
 }
 
 void print_json(const Report& r, std::ostream& out) {

@@ -1,19 +1,12 @@
 #include "cli/bench_run.h"
 
-#include <chrono>
-
+#include "cli/stopwatch.h"
 #include "core/perft.h"
 #include "solver/mate_solver.h"
 
 namespace tsumi::cli {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 std::string verdict_text(const MateResult& r) {
   if (r.verdict == MateVerdict::kMate) return std::to_string(r.length);

@@ -16,6 +16,7 @@
 #include <sys/resource.h>
 
 #include "cli/board_diagram.h"
+#include "cli/stopwatch.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
@@ -27,21 +28,12 @@ namespace tsumi::cli {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Json = nlohmann::ordered_json;
 
 // Four published problems have two pawns of a colour on a file; the solver handles such boards.
 constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
 
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
 std::int64_t whole_ms(double ms) { return std::llround(ms); }
-
-std::uint64_t nodes_per_second(std::uint64_t nodes, double ms) {
-  return ms > 0 ? std::uint64_t(double(nodes) * 1000.0 / ms) : 0;
-}
 
 // The problem from SFEN text (a leading "sfen " is allowed), or why there is none.
 std::optional<std::string> load_problem(std::string_view text, MateProblem& out) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/progress_meter.h"
+#include "cli/stopwatch.h"
 #include "core/perft.h"
 #include "core/perft_suite.h"
 #include "core/perft_table.h"
@@ -20,10 +21,6 @@
 namespace tsumi::cli {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::string rate(std::uint64_t nodes, double seconds) {
   std::ostringstream s;
