@@ -40,9 +40,9 @@ struct DfpnSearch::Child {
   std::uint32_t pn, dn;
   std::uint32_t pn0;  // the initial proof number (df-pn+), used while the table knows nothing
   std::uint16_t len;
-  bool path_dependent;
-  Hand hand;        // proof or disproof hand once final
-  Hand child_hand;  // the attacker's hand after the move
+  std::uint16_t loop_ply;  // as NodeResult::loop_ply
+  Hand hand;               // proof or disproof hand once final
+  Hand child_hand;         // the attacker's hand after the move
   ph::HandChange change;
   Key board_key;
   Key mark;  // BusyMarks key (with a crew)
@@ -88,9 +88,7 @@ DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
     : table_(table),
       attacker_(attacker),
       states_(kMaxPly + 2),
-      keys_(kMaxPly + 2),
-      path_keys_(kMaxPly + 2),
-      path_count_(std::size_t(1) << 14),
+      path_(kMaxPly),
       children_(std::make_unique<ChildStack>()) {}
 
 DfpnSearch::~DfpnSearch() = default;
@@ -98,22 +96,17 @@ DfpnSearch::~DfpnSearch() = default;
 void DfpnSearch::set_root(const PositionSetup& setup) {
   pos_.set(setup, &states_[0]);
   ply_ = 0;
-  keys_[0] = pos_.key();
-  path_keys_[0] = pos_.key();
-  std::fill(path_count_.begin(), path_count_.end(), std::uint16_t(0));
-  ++path_count_[path_slot(keys_[0])];
+  path_.reset(pos_.board_key(), pos_.hand(attacker_));
 }
 
 void DfpnSearch::do_move(Move m) {
   pos_.do_move(m, states_[ply_ + 1]);
   ++ply_;
-  keys_[ply_] = pos_.key();
-  path_keys_[ply_] = PathTable::extend(path_keys_[ply_ - 1], m.raw());
-  ++path_count_[path_slot(keys_[ply_])];
+  path_.push(pos_.board_key(), pos_.hand(attacker_), m.raw());
 }
 
 void DfpnSearch::undo_move(Move m) {
-  --path_count_[path_slot(keys_[ply_])];
+  path_.pop();
   pos_.undo_move(m);
   --ply_;
 }
@@ -143,13 +136,6 @@ void DfpnSearch::check_limits() {
   if (tick_) tick_(tick_ctx_);
 }
 
-bool DfpnSearch::on_path(Key key) const {
-  if (path_count_[path_slot(key)] == 0) return false;
-  for (int i = ply_ - 1; i >= 0; i -= 2)
-    if (keys_[i] == key) return true;
-  return false;
-}
-
 NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
   const ph::HandChange change = ph::hand_change(m, pos_.piece_on(m.to()));
   Hand child_hand = pos_.hand(attacker_);
@@ -158,7 +144,7 @@ NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const 
     if (change.captured != NO_PIECE_TYPE) child_hand.add(change.captured);
   }
   const MateProbe p = table_.probe(pos_.board_key_after(m), child_hand, child_remaining, 1, 1);
-  return NodeResult{p.pn, p.dn, p.len, p.hand, p.move, false};
+  return NodeResult{p.pn, p.dn, p.len, p.hand, p.move, kNoLoop};
 }
 
 // Generates the children and gives each its numbers: from a repetition, the path table, the main
@@ -187,10 +173,13 @@ bool DfpnSearch::expand(Frame& f, bool or_node, std::uint16_t remaining) {
   for (Child& c : std::span(f.c, std::size_t(f.n))) {
     const Move* m = &c.move;
     c.pn0 = 1;
-    c.path_dependent = false;
-    if (on_path(pos_.key_after(*m)) ||
-        paths_.disproven(PathTable::extend(path_keys_[ply_], m->raw()), child_remaining)) {
-      c.pn = kInfPn, c.dn = 0, c.len = kInfLen, c.hand = ph::full(), c.path_dependent = true;
+    c.loop_ply = kNoLoop;
+    if (const int rep = path_.repeated_ply(c.board_key, c.child_hand); rep >= 0) {
+      c.pn = kInfPn, c.dn = 0, c.len = kInfLen, c.hand = ph::full(), c.loop_ply = std::uint16_t(rep);
+      continue;
+    }
+    if (const PathTable::Hit hit = paths_.disproven(path_.child_path_key(m->raw()), child_remaining); hit.found) {
+      c.pn = kInfPn, c.dn = 0, c.len = hit.len, c.hand = ph::full(), c.loop_ply = hit.loop_ply;
       continue;
     }
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
@@ -248,7 +237,7 @@ void DfpnSearch::refresh(Frame& f, std::uint16_t child_remaining) {
 // The result of a node from its children's numbers (final or not).
 NodeResult DfpnSearch::conclude(const Frame& f, bool or_node, std::uint32_t pn, std::uint32_t dn) const {
   const Hand hand = pos_.hand(attacker_);
-  NodeResult r{pn, dn, 0, hand, Move::none(), false};
+  NodeResult r{pn, dn, 0, hand, Move::none(), kNoLoop};
   if (or_node && pn == 0) {
     const Child* best = nullptr;
     for (const Child& c : std::span(f.c, std::size_t(f.n)))
@@ -261,7 +250,7 @@ NodeResult DfpnSearch::conclude(const Frame& f, bool or_node, std::uint32_t pn, 
     for (const Child& c : std::span(f.c, std::size_t(f.n))) {
       d = ph::min(d, ph::before_attack(c.hand, c.change));
       len = std::min(len, c.len);
-      r.path_dependent |= c.path_dependent;
+      r.loop_ply = std::min(r.loop_ply, c.loop_ply);
     }
     r.pn = kInfPn, r.len = len_plus_one(len), r.hand = ph::without_absent_kinds(d, hand);
   } else if (!or_node && pn == 0) {
@@ -277,15 +266,18 @@ NodeResult DfpnSearch::conclude(const Frame& f, bool or_node, std::uint32_t pn, 
     const Child* refutation = nullptr;
     for (const Child& c : std::span(f.c, std::size_t(f.n))) {
       if (c.dn != 0) continue;
-      if (!refutation || (refutation->path_dependent && !c.path_dependent) ||
-          (refutation->path_dependent == c.path_dependent && c.len > refutation->len))
+      // The refutation that depends least on the path, then the longest.
+      if (!refutation || c.loop_ply > refutation->loop_ply ||
+          (c.loop_ply == refutation->loop_ply && c.len > refutation->len))
         refutation = &c;
     }
     r.pn = kInfPn, r.len = len_plus_one(refutation->len), r.hand = refutation->hand;
     if (refutation->move.is_drop())
       r.hand = ph::keeping_defender_drops(r.hand, hand, pos_.hand(~attacker_), refutation->move.dropped_piece());
-    r.path_dependent = refutation->path_dependent, r.best = refutation->move;
+    r.loop_ply = refutation->loop_ply, r.best = refutation->move;
   }
+  // A repetition of this node or of a node below it holds on every path to this node.
+  if (r.loop_ply != kNoLoop && r.loop_ply >= ply_) r.loop_ply = kNoLoop;
   return r;
 }
 
@@ -294,19 +286,19 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   if ((nodes_ & 1023) == 0) check_limits();
   const bool or_node = pos_.side_to_move() == attacker_;
   const Hand hand = pos_.hand(attacker_);
-  if (abort_ != Abort::kNone) return NodeResult{1, 1, remaining, hand, Move::none(), false};
+  if (abort_ != Abort::kNone) return NodeResult{1, 1, remaining, hand, Move::none(), kNoLoop};
   // Out of length: no mate within the plies left, whatever the hand.
-  if (or_node && remaining == 0) return NodeResult{kInfPn, 0, 0, ph::full(), Move::none(), false};
+  if (or_node && remaining == 0) return NodeResult{kInfPn, 0, 0, ph::full(), Move::none(), kNoLoop};
   if (!or_node && remaining <= 1) {
     if (has_legal_move(pos_))
-      return NodeResult{kInfPn,       0,    1, ph::keeping_defender_drops(ph::full(), hand, pos_.hand(~attacker_)),
-                        Move::none(), false};
+      return NodeResult{kInfPn,       0,      1, ph::keeping_defender_drops(ph::full(), hand, pos_.hand(~attacker_)),
+                        Move::none(), kNoLoop};
     const Hand proof = ph::with_interposition_kinds(Hand(), hand, pos_.hand(~attacker_), drop_possible(pos_));
-    return NodeResult{0, kInfPn, 0, proof, Move::none(), false};
+    return NodeResult{0, kInfPn, 0, proof, Move::none(), kNoLoop};
   }
   if (ply_ >= kMaxPly) {
     abort_ = Abort::kDepth;
-    return NodeResult{1, 1, remaining, hand, Move::none(), false};
+    return NodeResult{1, 1, remaining, hand, Move::none(), kNoLoop};
   }
 
   const ChildStack::Mark children_mark = children_->mark();
@@ -320,13 +312,13 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
     result = conclude(f, true, 0, kInfPn);
   } else if (f.n == 0) {
     result = or_node
-                 ? NodeResult{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), hand), Move::none(), false}
+                 ? NodeResult{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), hand), Move::none(), kNoLoop}
                  : NodeResult{0,
                               kInfPn,
                               0,
                               ph::with_interposition_kinds(Hand(), hand, pos_.hand(~attacker_), drop_possible(pos_)),
                               Move::none(),
-                              false};
+                              kNoLoop};
   } else {
     bool fresh = true;  // the children's numbers were just read from the table
     while (true) {
@@ -387,10 +379,10 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
       do_move(c.move);
       const NodeResult r = search(cthpn, cthdn, child_remaining);
       undo_move(c.move);
-      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.hand = r.hand, c.path_dependent = r.path_dependent;
+      c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.hand = r.hand, c.loop_ply = r.loop_ply;
       if (abort_ != Abort::kNone) {
-        result =
-            NodeResult{std::max<std::uint32_t>(pn, 1), std::max<std::uint32_t>(dn, 1), remaining, hand, c.move, false};
+        result = NodeResult{
+            std::max<std::uint32_t>(pn, 1), std::max<std::uint32_t>(dn, 1), remaining, hand, c.move, kNoLoop};
         break;
       }
     }
@@ -398,8 +390,8 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
 
   if (crew_) crew_->busy.leave(mark);
   children_->release(children_mark);
-  if (result.disproven() && result.path_dependent) {
-    paths_.store(path_keys_[ply_], remaining);
+  if (result.disproven() && result.loop_ply != kNoLoop) {
+    paths_.store(path_.path_key(), result.len, result.loop_ply);
   } else {
     const bool final = result.proven() || result.disproven();
     table_.store(key, hand,

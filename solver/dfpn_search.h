@@ -33,6 +33,7 @@
 #include "solver/mate_table.h"
 #include "solver/path_table.h"
 #include "solver/proof_hand.h"
+#include "solver/search_path.h"
 
 namespace tsumi {
 
@@ -45,10 +46,15 @@ struct NodeResult {
   std::uint16_t len;  // as MateEntry::len
   Hand hand;          // proof or disproof hand when final
   Move best;          // proven OR: the mating move; proven AND: the longest defence
-  bool path_dependent;
+  // Disproven: the shallowest ply of a position on the path that the disproof returns to (a
+  // repetition), kNoLoop when it returns to none. The disproof of the node at ply p holds whatever the
+  // path to it when loop_ply >= p (every repetition is the node itself or below it).
+  std::uint16_t loop_ply;
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
 };
+
+inline constexpr std::uint16_t kNoLoop = 0xffff;  // NodeResult::loop_ply of a result that relies on no repetition
 
 // What the workers of one parallel solve share besides the table.
 struct DfpnCrew {
@@ -111,8 +117,6 @@ class DfpnSearch {
   bool expand(Frame& f, bool or_node, std::uint16_t remaining);
   void refresh(Frame& f, std::uint16_t child_remaining);
   NodeResult conclude(const Frame& f, bool or_node, std::uint32_t pn, std::uint32_t dn) const;
-  bool on_path(Key key) const;
-  static std::size_t path_slot(Key key) { return std::size_t(key >> 50); }
   void check_limits();
 
   MateTable& table_;
@@ -120,10 +124,7 @@ class DfpnSearch {
   Color attacker_;
   Position pos_;
   std::vector<StateInfo> states_;
-  std::vector<Key> keys_;       // Position::key() of every node on the path, root first
-  std::vector<Key> path_keys_;  // PathTable keys of the same nodes
-  // How many nodes of the path fall in each slot of keys (path_slot): a zero answers on_path at once.
-  std::vector<std::uint16_t> path_count_;
+  SearchPath path_;
   std::unique_ptr<ChildStack> children_;
   int ply_ = 0;
   Move move_buffer_[kMaxMoves];   // scratch for generating a node's moves

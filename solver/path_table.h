@@ -24,16 +24,25 @@ class PathTable {
   explicit PathTable(std::size_t entries = std::size_t(1) << 12)
       : slots_(std::size_t(1) << (63 - __builtin_clzll(entries | 1))), mask_(slots_.size() - 1) {}
 
-  // A path-dependent disproof of the node reached by `path_key`, valid for `len` plies or fewer.
-  void store(Key path_key, std::uint16_t len) {
-    slot(path_key) = Slot{path_key, len};
+  // What a probe finds: a disproof for `len` plies or fewer that returns to the node at `loop_ply`.
+  struct Hit {
+    bool found;
+    std::uint16_t len;
+    std::uint16_t loop_ply;
+  };
+
+  // A path-dependent disproof of the node reached by `path_key`, valid for `len` plies or fewer, that
+  // relies on a repetition of the node at ply `loop_ply` of the path.
+  void store(Key path_key, std::uint16_t len, std::uint16_t loop_ply) {
+    slot(path_key) = Slot{path_key, len, loop_ply};
     used_ = true;
   }
-  // True when such a disproof covers a search of `remaining` plies.
-  bool disproven(Key path_key, std::uint16_t remaining) const {
-    if (!used_) return false;  // most problems never store one: skip the cache miss
+  // Such a disproof, when one covers a search of `remaining` plies.
+  Hit disproven(Key path_key, std::uint16_t remaining) const {
+    if (!used_) return {};  // most problems never store one: skip the cache miss
     const Slot& s = slots_[path_key & mask_];
-    return s.key == path_key && s.len >= remaining;
+    if (s.key != path_key || s.len < remaining) return {};
+    return {true, s.len, s.loop_ply};
   }
   void clear() {
     for (Slot& s : slots_) s = Slot{};
@@ -52,6 +61,7 @@ class PathTable {
   struct Slot {
     Key key = 0;
     std::uint16_t len = 0;
+    std::uint16_t loop_ply = 0;
   };
   Slot& slot(Key k) { return slots_[k & mask_]; }
   std::vector<Slot> slots_;

@@ -20,44 +20,53 @@ TEST(PathTable, EmptyTableHoldsNothing) {
     // Odd keys: an empty slot holds key 0 with length 0, so key 0 alone would read as disproven at
     // length 0 (a path key of 0 has probability 2^-64).
     const Key k = rng() | 1;
-    EXPECT_FALSE(t.disproven(k, 0)) << k;
-    EXPECT_FALSE(t.disproven(k, 9)) << k;
+    EXPECT_FALSE(t.disproven(k, 0).found) << k;
+    EXPECT_FALSE(t.disproven(k, 9).found) << k;
   }
 }
 
 TEST(PathTable, DisproofCoversItsLengthAndShorter) {
   PathTable t;
-  t.store(kPath, 5);
-  for (std::uint16_t r = 0; r <= 5; ++r) EXPECT_TRUE(t.disproven(kPath, r)) << r;
-  EXPECT_FALSE(t.disproven(kPath, 6));
-  EXPECT_FALSE(t.disproven(kPath, 0xfff0));
+  t.store(kPath, 5, 3);
+  for (std::uint16_t r = 0; r <= 5; ++r) EXPECT_TRUE(t.disproven(kPath, r).found) << r;
+  EXPECT_FALSE(t.disproven(kPath, 6).found);
+  EXPECT_FALSE(t.disproven(kPath, 0xfff0).found);
+}
+
+TEST(PathTable, HitCarriesLengthAndLoopPly) {
+  PathTable t;
+  t.store(kPath, 12, 7);
+  const PathTable::Hit hit = t.disproven(kPath, 4);
+  ASSERT_TRUE(hit.found);
+  EXPECT_EQ(hit.len, 12);
+  EXPECT_EQ(hit.loop_ply, 7);
 }
 
 TEST(PathTable, UnlimitedDisproof) {
   PathTable t;
-  t.store(kPath, 0xfff0);
-  EXPECT_TRUE(t.disproven(kPath, 0xfff0));
-  EXPECT_TRUE(t.disproven(kPath, 1));
+  t.store(kPath, 0xfff0, 3);
+  EXPECT_TRUE(t.disproven(kPath, 0xfff0).found);
+  EXPECT_TRUE(t.disproven(kPath, 1).found);
 }
 
 TEST(PathTable, OnlyTheSamePathAnswers) {
   PathTable t(1024);
-  t.store(kPath, 9);
-  EXPECT_FALSE(t.disproven(kPath + 1, 0));
+  t.store(kPath, 9, 3);
+  EXPECT_FALSE(t.disproven(kPath + 1, 0).found);
   // Another key in the same slot is not mistaken for the stored one, and replaces it.
   const Key same_slot = kPath + 1024;
-  EXPECT_FALSE(t.disproven(same_slot, 0));
-  t.store(same_slot, 9);
-  EXPECT_TRUE(t.disproven(same_slot, 9));
-  EXPECT_FALSE(t.disproven(kPath, 0));
+  EXPECT_FALSE(t.disproven(same_slot, 0).found);
+  t.store(same_slot, 9, 3);
+  EXPECT_TRUE(t.disproven(same_slot, 9).found);
+  EXPECT_FALSE(t.disproven(kPath, 0).found);
 }
 
 TEST(PathTable, StoreOverwritesTheLength) {
   PathTable t;
-  t.store(kPath, 9);
-  t.store(kPath, 3);
-  EXPECT_TRUE(t.disproven(kPath, 3));
-  EXPECT_FALSE(t.disproven(kPath, 4));
+  t.store(kPath, 9, 3);
+  t.store(kPath, 3, 3);
+  EXPECT_TRUE(t.disproven(kPath, 3).found);
+  EXPECT_FALSE(t.disproven(kPath, 4).found);
 }
 
 TEST(PathTable, ManyPathsInABigTable) {
@@ -66,25 +75,25 @@ TEST(PathTable, ManyPathsInABigTable) {
   std::set<Key> stored;
   for (int i = 0; i < 200; ++i) {
     const Key k = rng() | 1;
-    t.store(k, 7);
+    t.store(k, 7, 3);
     stored.insert(k);
   }
   int held = 0;
-  for (Key k : stored) held += t.disproven(k, 7);
+  for (Key k : stored) held += t.disproven(k, 7).found;
   EXPECT_GE(held, 195);  // direct-mapped: a rare collision loses an entry, never invents one
   for (int i = 0; i < 1000; ++i) {
     const Key k = rng() | 1;
     if (!stored.count(k)) {
-      EXPECT_FALSE(t.disproven(k, 0));
+      EXPECT_FALSE(t.disproven(k, 0).found);
     }
   }
 }
 
 TEST(PathTable, ClearForgets) {
   PathTable t(128);
-  for (Key k = 1; k <= 300; ++k) t.store(k * 0x9e3779b97f4a7c15ULL, 9);
+  for (Key k = 1; k <= 300; ++k) t.store(k * 0x9e3779b97f4a7c15ULL, 9, 3);
   t.clear();
-  for (Key k = 1; k <= 300; ++k) EXPECT_FALSE(t.disproven(k * 0x9e3779b97f4a7c15ULL, 0)) << k;
+  for (Key k = 1; k <= 300; ++k) EXPECT_FALSE(t.disproven(k * 0x9e3779b97f4a7c15ULL, 0).found) << k;
 }
 
 TEST(PathTable, ExtendIsDeterministic) {
