@@ -1,6 +1,6 @@
 #pragma once
-// The serial df-pn kernel (Nagai 2002) with the df-pn+ initial numbers and the 1+epsilon threshold
-// trick (Pawlewicz and Lew 2007), over a length limit.
+// The df-pn kernel (Nagai 2002) over a length limit: the recursion, the limits, and what is stored.
+// The arithmetic of one node (children, df-pn+ first numbers, thresholds, results) is LocalExpansion's.
 //
 // OR nodes are the attacker's: every legal check (generate<CHECKS>, which never yields a pawn-drop
 // mate). AND nodes are the defender's: every legal evasion, interposing drops included. A node is
@@ -8,8 +8,9 @@
 // found under a limit holds for that limit and any smaller one. With r = kUnlimited the search is the
 // plain df-pn; MateSolver then lowers r to prove that no shorter mate exists.
 //
-// Repetition: a child equal to a position on the current path is disproven for this path only; such
-// results go to the PathTable, never to the MateTable (see path_table.h).
+// Repetition (search_path.h): a child whose board an ancestor has with a dominating attacker hand is
+// disproven on this path. A disproof that still relies on such an ancestor when its node returns goes
+// to the PathTable (under the path); every other result goes to the MateTable.
 //
 // Parallel search (join): several workers, one DfpnSearch each, search the same root over one
 // concurrent MateTable and one DfpnCrew. What a worker finds reaches the others through the table;
@@ -30,42 +31,29 @@
 
 #include "core/position.h"
 #include "solver/busy_marks.h"
+#include "solver/child_stack.h"
+#include "solver/local_expansion.h"
+#include "solver/mate_node.h"
 #include "solver/mate_table.h"
 #include "solver/path_table.h"
-#include "solver/proof_hand.h"
 #include "solver/search_path.h"
 
 namespace tsumi {
 
-inline constexpr std::uint16_t kUnlimited = 0xfff0;  // a remaining length no problem needs
-
-// The numbers a search returns for its node.
-struct NodeResult {
-  std::uint32_t pn;
-  std::uint32_t dn;
-  std::uint16_t len;  // as MateEntry::len
-  Hand hand;          // proof or disproof hand when final
-  Move best;          // proven OR: the mating move; proven AND: the longest defence
-  // Disproven: the shallowest ply of a position on the path that the disproof returns to (a
-  // repetition), kNoLoop when it returns to none. The disproof of the node at ply p holds whatever the
-  // path to it when loop_ply >= p (every repetition is the node itself or below it).
-  std::uint16_t loop_ply;
-  bool proven() const { return pn == 0; }
-  bool disproven() const { return dn == 0; }
-};
-
-inline constexpr std::uint16_t kNoLoop = 0xffff;  // NodeResult::loop_ply of a result that relies on no repetition
-
 // What the workers of one parallel solve share besides the table.
 struct DfpnCrew {
   std::atomic<bool> done{false};        // a worker has finished the root: the others return
-  std::atomic<std::uint64_t> nodes{0};  // every worker's nodes, brought up to date every 1024
+  std::atomic<std::uint64_t> nodes{0};  // every worker's nodes, brought up to date every kLimitInterval
   BusyMarks busy;
 };
 
 class DfpnSearch {
  public:
   static constexpr int kMaxPly = 4000;
+  // The limits, the stop flag and the crew are looked at once every kLimitInterval nodes (a power of
+  // two: the test is a mask).
+  static constexpr std::uint64_t kLimitInterval = 1024;
+  static_assert((kLimitInterval & (kLimitInterval - 1)) == 0);
 
   DfpnSearch(MateTable& table, Color attacker);
   ~DfpnSearch();
@@ -83,7 +71,7 @@ class DfpnSearch {
   // Searches the current node until it is proven or disproven within `remaining` plies, or stopped.
   NodeResult solve(std::uint16_t remaining);
 
-  // Limits: checked every 1024 nodes. The stop flag may be set from another thread.
+  // Limits: checked every kLimitInterval nodes. The stop flag may be set from another thread.
   void set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, std::uint64_t max_nodes,
                   const std::atomic<bool>* stop);
   // kYielded: another worker of the crew finished the root first.
@@ -96,6 +84,7 @@ class DfpnSearch {
   void join(DfpnCrew* crew, int worker) {
     crew_ = crew;
     tie_last_ = worker % 2 == 1;
+    context_.marks = crew != nullptr;
   }
   void set_tick(void (*tick)(void*), void* ctx) {
     tick_ = tick;
@@ -109,14 +98,10 @@ class DfpnSearch {
   void clear_paths() { paths_.clear(); }
 
  private:
-  struct Child;
-  struct Frame;
-  class ChildStack;
-
   NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining);
-  bool expand(Frame& f, bool or_node, std::uint16_t remaining);
-  void refresh(Frame& f, std::uint16_t child_remaining);
-  NodeResult conclude(const Frame& f, bool or_node, std::uint32_t pn, std::uint32_t dn) const;
+  void descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t thdn, Key mark);
+  bool leaf(std::uint16_t remaining, NodeResult& result);
+  void store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount);
   void check_limits();
 
   MateTable& table_;
@@ -125,10 +110,11 @@ class DfpnSearch {
   Position pos_;
   std::vector<StateInfo> states_;
   SearchPath path_;
-  std::unique_ptr<ChildStack> children_;
+  ChildStack children_;
   int ply_ = 0;
   Move move_buffer_[kMaxMoves];   // scratch for generating a node's moves
   Move check_buffer_[kMaxMoves];  // scratch for counting a child's checks
+  ExpansionContext context_;
 
   std::uint64_t nodes_ = 0;
   std::uint64_t max_nodes_ = 0;

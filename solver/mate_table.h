@@ -40,6 +40,10 @@ namespace tsumi {
 
 inline constexpr std::uint32_t kInfPn = 0x7fffffff;  // an infinite proof or disproof number
 inline constexpr std::uint16_t kInfLen = 0xffff;     // a length no search reaches
+// The numbers of a node the table knows nothing of (df-pn's 1 and 1, Nagai 2002); the df-pn+ first
+// numbers (local_expansion.h) raise them where the position says more.
+inline constexpr std::uint32_t kUnknownPn = 1;
+inline constexpr std::uint32_t kUnknownDn = 1;
 
 struct MateEntry {
   Key board_key;
@@ -82,6 +86,10 @@ class MateTable {
   // Looks the board up for a node with `hand` that may use at most `remaining` more plies; pn0/dn0
   // are the estimates when nothing is known.
   MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0) const;
+  // The same, for a node whose estimate is the unknown node's (kUnknownPn, kUnknownDn).
+  MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining) const {
+    return probe(board_key, hand, remaining, kUnknownPn, kUnknownDn);
+  }
   // Stores the result of the node with board key and attacker hand `hand`.
   void store(Key board_key, Hand hand, const MateRecord& r);
 

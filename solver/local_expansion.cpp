@@ -1,0 +1,241 @@
+#include "solver/local_expansion.h"
+
+#include <algorithm>
+#include <span>
+
+#include "core/movegen.h"
+
+namespace tsumi {
+
+namespace ph = proof_hand;
+
+namespace {
+
+// Sums stop short of the root thresholds (kInfPn - 1), so only a final result or a limit ends a solve.
+constexpr std::uint32_t kMaxSum = kInfPn - 2;
+
+std::uint32_t add_sat(std::uint32_t a, std::uint32_t b) {
+  return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) + b, kMaxSum));
+}
+
+std::uint32_t clamp_threshold(std::uint64_t th) { return std::uint32_t(std::min<std::uint64_t>(th, kInfPn - 1)); }
+
+std::uint16_t len_plus_one(std::uint16_t len) { return len >= kInfLen - 1 ? kInfLen : std::uint16_t(len + 1); }
+
+// The 1+epsilon trick (Pawlewicz and Lew 2007): a child may run until its number passes the second
+// best by a quarter, not just by one, which cuts the back-and-forth between siblings.
+std::uint32_t second_threshold(std::uint32_t second) {
+  return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(second) + 1 + second / 4, kInfPn));
+}
+
+}  // namespace
+
+// One pass over the children: the node's numbers, and the children to search.
+struct LocalExpansion::Sums {
+  std::uint32_t pn, dn;
+  int best = 0, best_real = 0;  // the least number with virtual numbers added, and without
+  std::uint32_t second = kInfPn, second_real = kInfPn;
+};
+
+LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::uint16_t remaining)
+    : ctx_(ctx),
+      pos_(pos),
+      mark_(ctx.children.mark()),
+      ply_(ctx.path.ply()),
+      or_node_(is_or_node(pos, ctx.attacker)),
+      remaining_(remaining),
+      child_remaining_(remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1)) {
+  const Move* end = or_node_ ? generate<CHECKS>(pos, ctx.moves) : generate<EVASIONS>(pos, ctx.moves);
+  n_ = int(end - ctx.moves);
+  c_ = ctx.children.take(std::size_t(n_));
+  // Every child's cluster is requested first, so the probes below overlap their cache misses.
+  for (int i = 0; i < n_; ++i) {
+    ExpandedChild& c = c_[i];
+    c.key = child_key(pos, ctx.attacker, ctx.moves[i]);
+    if (remaining != 1) ctx.table.prefetch(c.key.board_key);
+    if (ctx.marks) c.mark = BusyMarks::node_key(c.key.board_key, c.key.hand.raw());
+  }
+  for (int i = 0; i < n_; ++i) {
+    ExpandedChild& c = c_[i];
+    c.loop_ply = kNoLoop;
+    if (const int rep = ctx.path.repeated_ply(c.key.board_key, c.key.hand); rep >= 0) {
+      c.pn = kInfPn, c.dn = 0, c.len = kInfLen, c.hand = ph::full(), c.loop_ply = std::uint16_t(rep);
+      continue;
+    }
+    if (const PathTable::Hit hit = ctx.paths.disproven(ctx.path.child_path_key(c.key.move.raw()), child_remaining_);
+        hit.found) {
+      c.pn = kInfPn, c.dn = 0, c.len = hit.len, c.hand = ph::full(), c.loop_ply = hit.loop_ply;
+      continue;
+    }
+    // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
+    MateProbe p = child_remaining_ == 0 ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
+                                        : ctx.table.probe(c.key.board_key, c.key.hand, child_remaining_);
+    if (!p.found) first_numbers(c, pos, p);
+    c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
+    if (or_node_ && c.pn == 0 && c.len == 0) {  // a check without reply: the shortest mate, no need to read on
+      n_ = i + 1;
+      return;
+    }
+  }
+}
+
+// The df-pn+ first numbers of a child the table does not know (see the header); a child found final
+// this way is stored.
+void LocalExpansion::first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const {
+  const Move m = c.key.move;
+  if (or_node_) {
+    StateInfo st;
+    pos.do_move(m, st, StateScope::kMovesOnly);
+    const std::uint64_t evasions = legal_move_count(pos);
+    if (evasions == 0) {
+      const Hand proof = ph::with_interposition_kinds(Hand(), c.key.hand, pos.hand(~ctx_.attacker), drop_possible(pos));
+      pos.undo_move(m);
+      ctx_.table.store(c.key.board_key, c.key.hand, MateRecord{0, kInfPn, 0, proof, Move::none(), 1});
+      p = MateProbe{0, kInfPn, 0, proof, Move::none(), true};
+      return;
+    }
+    pos.undo_move(m);
+    p.pn = std::max(p.pn, std::uint32_t(evasions));
+    if (child_remaining_ == 0)
+      p = MateProbe{kInfPn,       0,   1, ph::keeping_defender_drops(ph::full(), c.key.hand, pos.hand(~ctx_.attacker)),
+                    Move::none(), true};
+  } else if (child_remaining_ > 1) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const auto checks = std::uint32_t(generate<CHECKS>(pos, ctx_.checks) - ctx_.checks);
+    pos.undo_move(m);
+    if (checks == 0) {
+      p = MateProbe{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), c.key.hand), Move::none(), true};
+      ctx_.table.store(c.key.board_key, c.key.hand, MateRecord{kInfPn, 0, kInfLen, p.hand, Move::none(), 1});
+    } else {
+      p.dn = std::max(p.dn, checks);
+    }
+  }
+}
+
+void LocalExpansion::refresh() {
+  if (child_remaining_ == 0) return;
+  for (ExpandedChild& c : std::span(c_, std::size_t(n_))) {
+    if (c.is_final()) continue;
+    const MateProbe p = ctx_.table.probe(c.key.board_key, c.key.hand, child_remaining_, c.pn, c.dn);
+    if (p.found) c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
+  }
+}
+
+void LocalExpansion::update(int index, const NodeResult& r) {
+  ExpandedChild& c = c_[index];
+  c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.hand = r.hand, c.loop_ply = r.loop_ply;
+}
+
+LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, bool tie_last) const {
+  Sums s{or_node_ ? kInfPn : 0, or_node_ ? 0 : kInfPn};
+  std::uint32_t& low = or_node_ ? s.pn : s.dn;  // the number this node minimises
+  std::uint32_t& sum = or_node_ ? s.dn : s.pn;  // the number it sums
+  std::uint32_t pick_low = kInfPn;
+  for (int i = 0; i < n_; ++i) {
+    const ExpandedChild& c = c_[i];
+    const std::uint32_t mine = or_node_ ? c.pn : c.dn;
+    const std::uint32_t other = or_node_ ? c.dn : c.pn;
+    sum = (other >= kInfPn || sum >= kInfPn) ? kInfPn : add_sat(sum, other);
+    if (mine < low) {
+      s.second_real = low, low = mine, s.best_real = i;
+    } else if (mine < s.second_real) {
+      s.second_real = mine;
+    }
+    std::uint32_t pick = mine;
+    if (busy && !c.is_final()) {
+      // Virtual proof numbers: each worker inside the child makes it half again as hard.
+      const std::uint64_t inside = busy->count(c.mark);
+      if (inside != 0) pick = add_sat(mine, std::uint32_t(std::min<std::uint64_t>(inside * (mine / 2 + 1), kMaxSum)));
+    }
+    if (pick < pick_low || (tie_last && pick == pick_low && pick < kInfPn)) {
+      s.second = pick_low, pick_low = pick, s.best = i;
+    } else if (pick < s.second) {
+      s.second = pick;
+    }
+  }
+  return s;
+}
+
+LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy,
+                                          bool tie_last) const {
+  const Sums s = sums(busy, tie_last);
+  if (s.pn == 0 || s.dn == 0 || s.pn >= thpn || s.dn >= thdn) return Step{true, s.best_real, 0, 0};
+  // A child chosen for its virtual number must still be one this node's threshold lets run.
+  int best = s.best;
+  std::uint32_t second = s.second;
+  if ((or_node_ ? c_[best].pn : c_[best].dn) >= (or_node_ ? thpn : thdn)) best = s.best_real, second = s.second_real;
+  const ExpandedChild& c = c_[best];
+  if (or_node_)
+    return Step{false, best, std::min(thpn, second_threshold(second)),
+                clamp_threshold(std::uint64_t(thdn) - s.dn + c.dn)};
+  return Step{false, best, clamp_threshold(std::uint64_t(thpn) - s.pn + c.pn),
+              std::min(thdn, second_threshold(second))};
+}
+
+NodeResult LocalExpansion::result() const {
+  const Hand hand = pos_.hand(ctx_.attacker);
+  if (n_ == 0) {  // no check: disproven; no evasion: mate
+    if (or_node_)
+      return NodeResult{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), hand), Move::none(), kNoLoop};
+    return NodeResult{0,
+                      kInfPn,
+                      0,
+                      ph::with_interposition_kinds(Hand(), hand, pos_.hand(~ctx_.attacker), drop_possible(pos_)),
+                      Move::none(),
+                      kNoLoop};
+  }
+  const Sums s = sums(nullptr, false);
+  if (s.pn == 0 || s.dn == 0) return conclude_final(s.pn, s.dn);
+  return NodeResult{s.pn, s.dn, remaining_, hand, c_[s.best_real].key.move, kNoLoop};
+}
+
+// The result of a proven or disproven node: length, proof or disproof hand, best move, loop ply.
+NodeResult LocalExpansion::conclude_final(std::uint32_t pn, std::uint32_t dn) const {
+  const Hand hand = pos_.hand(ctx_.attacker);
+  const std::span<const ExpandedChild> children(c_, std::size_t(n_));
+  NodeResult r{pn, dn, 0, hand, Move::none(), kNoLoop};
+  if (or_node_ && pn == 0) {  // the shortest mate among the proven checks
+    const ExpandedChild* best = nullptr;
+    for (const ExpandedChild& c : children)
+      if (c.pn == 0 && (!best || c.len < best->len)) best = &c;
+    r.dn = kInfPn, r.len = len_plus_one(best->len), r.hand = ph::before_attack(best->hand, best->key.change);
+    r.best = best->key.move;
+  } else if (or_node_) {  // every check refuted
+    Hand d = ph::full();
+    std::uint16_t len = kInfLen;
+    for (const ExpandedChild& c : children) {
+      d = ph::min(d, ph::before_attack(c.hand, c.key.change));
+      len = std::min(len, c.len);
+      r.loop_ply = std::min(r.loop_ply, c.loop_ply);
+    }
+    r.pn = kInfPn, r.len = len_plus_one(len), r.hand = ph::without_absent_kinds(d, hand);
+  } else if (pn == 0) {  // every evasion mated: the longest defence
+    Hand p;
+    const ExpandedChild* longest = nullptr;
+    for (const ExpandedChild& c : children) {
+      p = ph::max(p, c.hand);
+      if (!longest || c.len > longest->len) longest = &c;
+    }
+    r.dn = kInfPn, r.len = len_plus_one(longest->len), r.best = longest->key.move;
+    r.hand = ph::with_interposition_kinds(p, hand, pos_.hand(~ctx_.attacker), drop_possible(pos_));
+  } else {  // a refutation: the one that depends least on the path, then the longest
+    const ExpandedChild* refutation = nullptr;
+    for (const ExpandedChild& c : children) {
+      if (c.dn != 0) continue;
+      if (!refutation || c.loop_ply > refutation->loop_ply ||
+          (c.loop_ply == refutation->loop_ply && c.len > refutation->len))
+        refutation = &c;
+    }
+    r.pn = kInfPn, r.len = len_plus_one(refutation->len), r.hand = refutation->hand;
+    if (refutation->key.move.is_drop())
+      r.hand =
+          ph::keeping_defender_drops(r.hand, hand, pos_.hand(~ctx_.attacker), refutation->key.move.dropped_piece());
+    r.loop_ply = refutation->loop_ply, r.best = refutation->key.move;
+  }
+  // A repetition of this node or of a node below it holds on every path to this node.
+  if (r.loop_ply != kNoLoop && r.loop_ply >= ply_) r.loop_ply = kNoLoop;
+  return r;
+}
+
+}  // namespace tsumi

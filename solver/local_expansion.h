@@ -1,0 +1,102 @@
+#pragma once
+// One node of the df-pn search, expanded: its children with their numbers, the child to search next
+// with its thresholds, and the node's result. DfpnSearch runs the loop (descend, update, repeat); all
+// the arithmetic of df-pn lives here, testable without a search.
+//
+// On expansion every child gets its numbers from, in order:
+//   1. the repetition rule (search_path.h): a position dominated by an ancestor is disproven on this
+//      path, with loop_ply the ancestor's ply;
+//   2. the path table: a disproof that relies on a repetition, stored under this very path;
+//   3. the transposition table;
+//   4. the df-pn+ first numbers for a child the table does not know: at an OR node the defender's
+//      number of legal replies (none: mate, and the expansion stops there, the node proven), at an AND
+//      node the attacker's number of checks (none: disproven).
+//
+// The numbers (Nagai 2002): an OR node's pn is the least pn of its children and its dn their sum; an
+// AND node the other way round. The child to search is the one with the least number the node
+// minimises; it may run until that number passes the second best by a quarter (the 1+epsilon trick,
+// Pawlewicz and Lew 2007) and the node's own threshold. With shared BusyMarks a child other workers
+// are in looks harder (virtual proof numbers, Kaneko 2010) but is still taken when it is the only one
+// under the node's threshold.
+//
+// Results and repetitions: a disproof that relies on a repetition carries loop_ply, the shallowest ply
+// it returns to. At the node of that ply the repetition is the node's own, which holds on every path
+// to it, so the result becomes an ordinary disproof there (loop_ply cleared) and can be shared through
+// the table. Until then it is valid on this path only (DfpnSearch keeps it in the path table).
+//
+// Thread safety: one per worker, on the worker's position and stacks; the table may be shared.
+
+#include <cstdint>
+
+#include "core/move.h"
+#include "core/position.h"
+#include "solver/busy_marks.h"
+#include "solver/child_stack.h"
+#include "solver/mate_node.h"
+#include "solver/mate_table.h"
+#include "solver/path_table.h"
+#include "solver/search_path.h"
+
+namespace tsumi {
+
+// What an expansion reads besides the position: one per worker, for all its expansions.
+struct ExpansionContext {
+  MateTable& table;
+  const SearchPath& path;
+  const PathTable& paths;
+  ChildStack& children;
+  Color attacker;
+  bool marks;    // compute the children's BusyMarks keys (the workers share marks)
+  Move* moves;   // scratch of kMaxMoves for generating the node's moves
+  Move* checks;  // scratch of kMaxMoves for counting a child's checks
+};
+
+class LocalExpansion {
+ public:
+  // Expands the node at the end of ctx.path, searched within `remaining` plies (kUnlimited: no limit).
+  // `pos` is that node; it is left as it was.
+  LocalExpansion(const ExpansionContext& ctx, Position& pos, std::uint16_t remaining);
+  ~LocalExpansion() { ctx_.children.release(mark_); }
+  LocalExpansion(const LocalExpansion&) = delete;
+  LocalExpansion& operator=(const LocalExpansion&) = delete;
+
+  bool or_node() const { return or_node_; }
+  int size() const { return n_; }
+  const ExpandedChild& child(int i) const { return c_[i]; }
+  std::uint16_t child_remaining() const { return child_remaining_; }
+
+  // What to do next under the node's thresholds: stop (the node is final or a number reached its
+  // threshold), or search child `index` with the thresholds given.
+  struct Step {
+    bool stop;
+    int index;
+    std::uint32_t thpn, thdn;
+  };
+  // busy: the shared marks (null with one worker); tie_last: among equal children take the last.
+  Step next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy, bool tie_last) const;
+
+  // The child's numbers after a search of it.
+  void update(int index, const NodeResult& r);
+  // Reads the table's numbers for the children that are not final yet (what other workers found).
+  void refresh();
+
+  // The node's result from its children's numbers; unfinished: the numbers and the best child.
+  NodeResult result() const;
+
+ private:
+  struct Sums;
+  Sums sums(const BusyMarks* busy, bool tie_last) const;
+  void first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const;
+  NodeResult conclude_final(std::uint32_t pn, std::uint32_t dn) const;
+
+  const ExpansionContext& ctx_;
+  const Position& pos_;
+  ChildStack::Mark mark_;
+  ExpandedChild* c_ = nullptr;
+  int n_ = 0;
+  int ply_;
+  bool or_node_;
+  std::uint16_t remaining_, child_remaining_;
+};
+
+}  // namespace tsumi
