@@ -156,6 +156,19 @@ MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   return line;
 }
 
+LineBuilder::LineBuilder(MateTable& table, const PositionSetup& root, Color attacker, const std::atomic<bool>* stop)
+    : search_(table, attacker), root_(root), stop_(stop) {}
+
+std::optional<MateLine> LineBuilder::build(std::uint16_t length, bool exact,
+                                           std::chrono::steady_clock::time_point until, bool has_until) {
+  search_.set_root(root_);
+  search_.clear_abort();
+  search_.set_limits(until, has_until, 0, stop_);
+  MateLine line = build_mate_line(search_, length, exact);
+  if (search_.aborted() != DfpnSearch::Abort::kNone) return std::nullopt;
+  return line;
+}
+
 std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, Color attacker, int max_plies) {
   std::vector<Move> line;
   std::vector<StateInfo> states(std::size_t(std::max(0, max_plies)) + 1);
@@ -174,11 +187,8 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
     std::uint32_t best_pn = 0;
     std::uint16_t best_len = 0;
     for (Move m : moves) {
-      const proof_hand::HandChange change = proof_hand::hand_change(m, pos.piece_on(m.to()));
-      Hand hand = pos.hand(attacker);
-      if (or_node && change.dropped != NO_PIECE_TYPE) hand.remove(change.dropped);
-      if (or_node && change.captured != NO_PIECE_TYPE) hand.add(change.captured);
-      const MateProbe p = table.probe(pos.board_key_after(m), hand, kUnlimited, 1, 1);
+      const ChildKey child = child_key(pos, attacker, m);
+      const MateProbe p = table.probe(child.board_key, child.hand, kUnlimited);
       if (!p.found || (or_node && p.dn == 0)) continue;
       // Scores: the attacker wants a proof (pn 0) of the least length, else the least pn; the
       // defender the greatest pn (a refutation first), among proven defences the longest.

@@ -11,7 +11,10 @@
 // Also: the length when futile interpositions are not counted (solver/README.md gives the policy), and
 // the line the table suggests while a search runs (for progress reports).
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/hand.h"
@@ -30,6 +33,24 @@ struct MateLine {
 // `exact` (the length was proven shortest) the defences are the provably longest; without, the
 // longest the table knows of. Leaves the search at the node it started from.
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact);
+
+// Builds the main lines of one problem with a search of its own: one thread, over the table the
+// workers have filled. Call it only while no worker searches (the table is then used without locks).
+class LineBuilder {
+ public:
+  LineBuilder(MateTable& table, const PositionSetup& root, Color attacker, const std::atomic<bool>* stop);
+
+  // The main line from the root of a mate within `length` (build_mate_line); nothing when the deadline
+  // (if `has_until`) or a stop request cut it, since a partial line is no mate.
+  std::optional<MateLine> build(std::uint16_t length, bool exact, std::chrono::steady_clock::time_point until,
+                                bool has_until);
+  std::uint64_t nodes() const { return search_.nodes(); }
+
+ private:
+  DfpnSearch search_;
+  PositionSetup root_;
+  const std::atomic<bool>* stop_;
+};
 
 // The most promising line the table knows now, from `root` with `attacker` to move first: the
 // attacker takes the shortest proven check, else the one with the least proof number; the defender

@@ -75,9 +75,103 @@ struct MateSolver::Impl {
     progress(p);
   }
 
+  bool timed = false;
+  Clock::time_point deadline{};
+
+  // Sets up the workers, their crew and the limits for one problem.
+  void begin(const MateProblem& p, const MateLimits& l) {
+    stop.store(false, std::memory_order_relaxed);
+    start = last_report = Clock::now();
+    problem = &p;
+    const std::size_t n = std::size_t(std::max(1, l.threads));
+    workers.clear();
+    crew = n > 1 ? std::make_unique<DfpnCrew>() : nullptr;
+    timed = l.time_s > 0;
+    deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(l.time_s));
+    for (std::size_t w = 0; w < n; ++w) {
+      workers.push_back(std::make_unique<DfpnSearch>(table, p.attacker));
+      DfpnSearch& s = *workers.back();
+      s.set_root(p.setup);
+      s.set_limits(deadline, timed, l.nodes, &stop);
+      s.join(crew.get(), int(w));
+    }
+    search = workers[0].get();
+    search->set_tick(&Impl::tick, this);
+  }
+
+  // Completes the result with the counts of the solve (the line builder's nodes included) and frees
+  // the workers.
+  MateResult finish(MateResult result, std::uint64_t line_nodes = 0) {
+    result.nodes = line_nodes;
+    for (const auto& w : workers) result.nodes += w->nodes();
+    result.time_ms = ms_since(start);
+    result.hashfull = table.hashfull();
+    table.set_concurrent(false);
+    search = nullptr;
+    problem = nullptr;
+    workers.clear();
+    crew.reset();
+    return result;
+  }
+
+  // With a time limit, building a line may run past it by a grace period of a fiftieth of the time
+  // spent (at least 1 s): over a table that has forgotten much of the proof, a long line can need
+  // searches of its own.
+  Clock::time_point line_deadline() const {
+    const auto grace = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double, std::milli>(std::max(1000.0, ms_since(start) / 50)));
+    return std::max(deadline, Clock::now()) + grace;
+  }
+  std::optional<MateLine> build_line(LineBuilder& lines, std::uint16_t len, bool exact, bool bounded) {
+    table.set_concurrent(false);  // the workers are idle while a line is built
+    return lines.build(len, exact, line_deadline(), bounded);
+  }
+
+  // The shortest-mate proof: the root searched again under limits two plies shorter than the last
+  // mate until one disproves (result.shortest_proven) or a limit cuts it (result.stop). The length of
+  // the shortest mate proven.
+  std::uint16_t shorten(std::uint16_t length, bool prove, MateResult& result) {
+    result.shortest_proven = length < 2;
+    while (prove && length >= 2) {
+      DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
+      const NodeResult shorter = solve_all(std::uint16_t(length - 2), abort);
+      if (abort != DfpnSearch::Abort::kNone) {
+        result.stop = to_stop(abort);
+        break;
+      }
+      if (!shorter.proven()) {
+        result.shortest_proven = true;
+        break;
+      }
+      length = shorter.len;
+    }
+    return length;
+  }
+
+  // The line to answer: by the exact tsume rules when the shortest length is proven (within the grace
+  // period of a time limit, else the first line stands and the result no longer claims a shortest
+  // length); after a cut proof, a shorter mate's line when it can be built and is as long as the bound
+  // proven or longer than the first line (without an exact length a line's defences are only the
+  // longest known, so of two lines the longer is the one whose defender resisted better).
+  void choose_line(LineBuilder& lines, std::uint16_t first_len, std::uint16_t length, std::optional<MateLine>& line,
+                   MateResult& result) {
+    if (result.shortest_proven) {
+      auto exact = build_line(lines, length, true, timed);
+      if (exact)
+        line = std::move(exact);
+      else
+        result.shortest_proven = false;
+    } else if (length < first_len) {
+      auto shorter = build_line(lines, length, false, true);
+      if (shorter && (shorter->moves.size() == length || shorter->moves.size() > line->moves.size()))
+        line = std::move(shorter);
+    }
+  }
+
   // Searches the root within `remaining` plies with every worker; the result of the one that finished,
   // or (all aborted) worker 0's numbers with its abort reason in `abort`.
   NodeResult solve_all(std::uint16_t remaining, DfpnSearch::Abort& abort) {
+    table.set_concurrent(workers.size() > 1);
     if (workers.size() == 1) {
       const NodeResult r = workers[0]->solve(remaining);
       abort = workers[0]->aborted();
@@ -129,131 +223,36 @@ std::size_t MateSolver::hash_mb() const { return impl_->hash_mb; }
 
 MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limits) {
   Impl& im = *impl_;
-  im.stop.store(false, std::memory_order_relaxed);
-  im.start = im.last_report = Clock::now();
-  im.problem = &problem;
-  const std::size_t n = std::size_t(std::max(1, limits.threads));
-  im.workers.clear();
-  im.crew = n > 1 ? std::make_unique<DfpnCrew>() : nullptr;
-  const bool timed = limits.time_s > 0;
-  const auto deadline =
-      im.start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.time_s));
-  for (std::size_t w = 0; w < n; ++w) {
-    im.workers.push_back(std::make_unique<DfpnSearch>(im.table, problem.attacker));
-    DfpnSearch& s = *im.workers.back();
-    s.set_root(problem.setup);
-    s.set_limits(deadline, timed, limits.nodes, &im.stop);
-    s.join(im.crew.get(), int(w));
-  }
-  DfpnSearch& s = *im.workers[0];
-  im.search = &s;
-  s.set_tick(&Impl::tick, &im);
-  im.table.set_concurrent(n > 1);
-
+  im.begin(problem, limits);
   MateResult result;
-  const auto finish = [&]() -> MateResult {
-    result.nodes = 0;
-    for (const auto& w : im.workers) result.nodes += w->nodes();
-    result.time_ms = ms_since(im.start);
-    result.hashfull = im.table.hashfull();
-    im.table.set_concurrent(false);
-    im.search = nullptr;
-    im.problem = nullptr;
-    im.workers.clear();
-    im.crew.reset();
-    return result;
-  };
-
   DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
   const NodeResult first = im.solve_all(kUnlimited, abort);
   if (abort != DfpnSearch::Abort::kNone) {
-    result.verdict = MateVerdict::kTimeout;
     result.stop = to_stop(abort);
-    return finish();
+    return im.finish(result);
   }
   if (first.disproven()) {
     result.verdict = MateVerdict::kNoMate;
-    return finish();
+    return im.finish(result);
   }
-
-  // A mate: lower the length limit by two plies until the search fails to find one.
-  std::uint16_t length = first.len;
   result.first_mate_ms = ms_since(im.start);
   result.first_mate_length = first.len;
-
-  // Builds the main line of a mate within `len` with worker 0 alone; nothing when a stop request, or
-  // the deadline given, cut it (a partial line is no mate).
-  const auto build_line = [&](std::uint16_t len, bool exact, Clock::time_point until,
-                              bool has_until) -> std::optional<MateLine> {
-    im.table.set_concurrent(false);
-    s.clear_abort();
-    s.join(nullptr, 0);
-    s.set_limits(until, has_until, 0, &im.stop);
-    MateLine line = build_mate_line(s, len, exact);
-    const bool whole = s.aborted() == DfpnSearch::Abort::kNone;
-    s.clear_abort();
-    s.join(im.crew.get(), 0);
-    s.set_limits(deadline, timed, limits.nodes, &im.stop);
-    im.table.set_concurrent(n > 1);
-    if (!whole) return std::nullopt;
-    return line;
-  };
-  // With a time limit, building a line may run past it by a grace period of a fiftieth of the time
-  // spent (at least 1 s): over a table that has forgotten much of the proof, a long line can need
-  // searches of its own.
-  const auto line_deadline = [&] {
-    const auto grace = std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double, std::milli>(std::max(1000.0, ms_since(im.start) / 50)));
-    return std::max(deadline, Clock::now()) + grace;
-  };
+  LineBuilder lines(im.table, problem.setup, problem.attacker, &im.stop);
   // The line of the first proof, built while its proof tree is fresh in the table: the answer when the
   // shortest-mate proof is cut and the table has since forgotten too much to build a shorter one.
-  std::optional<MateLine> line = build_line(length, false, line_deadline(), timed);
-  if (!line) {
-    // A mate exists (first_mate_length says how long), but there is no line to show for it.
-    result.verdict = MateVerdict::kTimeout;
+  std::optional<MateLine> line = im.build_line(lines, first.len, false, im.timed);
+  if (!line) {  // a mate exists (first_mate_length says how long), but there is no line to show for it
     result.stop = im.stop.load(std::memory_order_relaxed) ? MateStop::kStopped : MateStop::kTime;
-    return finish();
+    return im.finish(result, lines.nodes());
   }
-
-  result.shortest_proven = length < 2;
-  if (limits.prove_shortest) {
-    while (length >= 2) {
-      const NodeResult shorter = im.solve_all(std::uint16_t(length - 2), abort);
-      if (abort != DfpnSearch::Abort::kNone) {
-        result.stop = to_stop(abort);  // the limit that cut the shortest-mate proof
-        break;
-      }
-      if (!shorter.proven()) {
-        result.shortest_proven = true;
-        break;
-      }
-      length = shorter.len;
-    }
-  }
-  if (result.shortest_proven) {
-    // The line by the exact tsume rules, within the grace period of a time limit (else the first line
-    // stands, and the result no longer claims a shortest length it does not show).
-    auto exact = build_line(length, true, line_deadline(), timed);
-    if (exact)
-      line = std::move(exact);
-    else
-      result.shortest_proven = false;
-  } else if (length < first.len) {
-    // Cut by a limit after a shorter mate was proven: its line, if it can be built in a grace period
-    // and reaches that length. Without an exact length a line's defences are only the longest known,
-    // so of two lines the longer is the one whose defender resisted better: a line shorter than the
-    // first is kept only when it is as long as the bound proven.
-    auto shorter = build_line(length, false, line_deadline(), true);
-    if (shorter && (shorter->moves.size() == length || shorter->moves.size() > line->moves.size()))
-      line = std::move(shorter);
-  }
+  const std::uint16_t length = im.shorten(first.len, limits.prove_shortest, result);
+  im.choose_line(lines, first.len, length, line, result);
   result.verdict = MateVerdict::kMate;
   result.pv = line->moves;
   result.length = int(line->moves.size());
   result.futile_length = line->futile_length;
   result.leftover = line->leftover;
-  return finish();
+  return im.finish(result, lines.nodes());
 }
 
 const char* to_string(MateVerdict v) {
