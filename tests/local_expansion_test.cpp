@@ -1,0 +1,248 @@
+// Tests of solver/local_expansion.h: one node's children and numbers without running a search (the
+// df-pn+ first numbers, min and sum, the child to search and its thresholds, results, repetitions).
+
+#include "solver/local_expansion.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+#include "core/usi.h"
+#include "solver/mate_problem.h"
+#include "tests/support/test_data.h"
+
+namespace tsumi {
+namespace {
+
+// A node to expand: the problem's root, its table, path and stacks.
+struct Node {
+  explicit Node(std::string_view sfen) : problem(*test::tsume_problem(sfen)) {
+    pos.set(problem.setup, &root_state);
+    path.reset(pos.board_key(), pos.hand(problem.attacker));
+  }
+  ExpansionContext context() {
+    return ExpansionContext{table, path, paths, children, problem.attacker, false, moves, checks};
+  }
+  MateProblem problem;
+  StateInfo root_state;
+  Position pos;
+  MateTable table{std::size_t(1) << 20};
+  SearchPath path{64};
+  PathTable paths{64};
+  ChildStack children;
+  Move moves[kMaxMoves], checks[kMaxMoves];
+};
+
+int find_move(const LocalExpansion& e, std::string_view usi) {
+  for (int i = 0; i < e.size(); ++i)
+    if (to_usi(e.child(i).key.move) == usi) return i;
+  return -1;
+}
+
+// The number of legal replies after move m: the df-pn+ first proof number of that check.
+std::uint32_t replies_after(Position& pos, Move m) {
+  StateInfo st;
+  pos.do_move(m, st);
+  const auto n = std::uint32_t(legal_move_count(pos));
+  pos.undo_move(m);
+  return n;
+}
+
+NodeResult disproof(std::uint16_t len, std::uint16_t loop_ply) {
+  return NodeResult{kInfPn, 0, len, Hand(), Move::none(), loop_ply};
+}
+
+constexpr char kMateInOne[] = "4k4/9/4P4/9/9/9/9/9/9 b G 1";  // G*5b mates
+constexpr char kNoCheck[] = "4k4/9/9/9/9/9/9/9/8P b - 1";
+// Checks that are all answered: a rook from afar, interpositions and king moves.
+constexpr char kOpen[] = "9/9/4k4/9/9/9/9/9/9 b R 1";
+
+TEST(LocalExpansion, CheckWithoutReplyProvesTheNodeAtOnce) {
+  Node n(kMateInOne);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  ASSERT_GE(e.size(), 1);
+  EXPECT_EQ(e.child(e.size() - 1).pn, 0u);  // the expansion stopped at the mate
+  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, false).stop);
+  const NodeResult r = e.result();
+  EXPECT_TRUE(r.proven());
+  EXPECT_EQ(r.len, 1);
+  EXPECT_EQ(to_usi(r.best), "G*5b");
+  EXPECT_EQ(r.hand, test::hand_of({{GOLD, 1}}));  // the gold is what the mate needs
+  // The mate was stored: the table knows the child.
+  const ChildKey c = child_key(n.pos, BLACK, r.best);
+  EXPECT_EQ(n.table.probe(c.board_key, c.hand, kUnlimited).pn, 0u);
+}
+
+TEST(LocalExpansion, NoCheckDisprovesTheNode) {
+  Node n(kNoCheck);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  EXPECT_EQ(e.size(), 0);
+  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, false).stop);
+  const NodeResult r = e.result();
+  EXPECT_TRUE(r.disproven());
+  EXPECT_EQ(r.len, kInfLen);
+  EXPECT_EQ(r.loop_ply, kNoLoop);
+  EXPECT_EQ(r.hand, Hand());  // the attacker holds nothing, and a piece would add drops
+}
+
+TEST(LocalExpansion, OrNodeNumbersAreMinAndSum) {
+  Node n(kOpen);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  ASSERT_GT(e.size(), 2);
+  std::uint32_t least = kInfPn, second = kInfPn;
+  for (int i = 0; i < e.size(); ++i) {
+    const ExpandedChild& c = e.child(i);
+    EXPECT_EQ(c.pn, replies_after(n.pos, c.key.move)) << to_usi(c.key.move);  // df-pn+
+    EXPECT_EQ(c.dn, kUnknownDn);
+    if (c.pn < least)
+      second = least, least = c.pn;
+    else if (c.pn < second)
+      second = c.pn;
+  }
+  const NodeResult r = e.result();
+  EXPECT_EQ(r.pn, least);
+  EXPECT_EQ(r.dn, std::uint32_t(e.size()));
+  // The child with the least pn runs until it passes the second best by a quarter.
+  const LocalExpansion::Step step = e.next(kInfPn - 1, kInfPn - 1, nullptr, false);
+  ASSERT_FALSE(step.stop);
+  EXPECT_EQ(e.child(step.index).pn, least);
+  EXPECT_EQ(step.thpn, second + 1 + second / 4);
+  EXPECT_EQ(step.thdn, kInfPn - 1 - std::uint32_t(e.size()) + 1);
+  // Under a threshold the node's pn already reaches, the search of the node is over.
+  EXPECT_TRUE(e.next(least, kInfPn - 1, nullptr, false).stop);
+}
+
+TEST(LocalExpansion, TieBreakingByWorker) {
+  Node n(kOpen);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  const int first = e.next(kInfPn - 1, kInfPn - 1, nullptr, false).index;
+  const int last = e.next(kInfPn - 1, kInfPn - 1, nullptr, true).index;
+  EXPECT_EQ(e.child(first).pn, e.child(last).pn);
+  EXPECT_LE(first, last);
+}
+
+TEST(LocalExpansion, VirtualNumbersSteerAwayFromABusyChild) {
+  Node n(kOpen);
+  ExpansionContext ctx = n.context();
+  ctx.marks = true;
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  BusyMarks busy;
+  const int alone = e.next(kInfPn - 1, kInfPn - 1, &busy, false).index;
+  busy.enter(e.child(alone).mark);
+  busy.enter(e.child(alone).mark);
+  const LocalExpansion::Step shared = e.next(kInfPn - 1, kInfPn - 1, &busy, false);
+  EXPECT_NE(shared.index, alone);
+  // Unless the node's own threshold lets only the best child run: then the true best is taken.
+  const std::uint32_t least = e.child(alone).pn;
+  bool others_below = false;
+  for (int i = 0; i < e.size(); ++i) others_below |= i != alone && e.child(i).pn < least + 1;
+  if (!others_below) {
+    EXPECT_EQ(e.next(least + 1, kInfPn - 1, &busy, false).index, alone);
+  }
+}
+
+TEST(LocalExpansion, EveryCheckRefutedDisprovesWithTheShortestLength) {
+  Node n(kOpen);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  for (int i = 0; i < e.size(); ++i) e.update(i, disproof(std::uint16_t(10 + i), kNoLoop));
+  const NodeResult r = e.result();
+  EXPECT_TRUE(r.disproven());
+  EXPECT_EQ(r.len, 11);  // no mate within 10 + 1 plies: the weakest refutation bounds it
+  EXPECT_EQ(r.loop_ply, kNoLoop);
+}
+
+TEST(LocalExpansion, ProvenCheckGivesTheShortestMate) {
+  Node n(kOpen);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  const int a = find_move(e, "R*5a"), b = find_move(e, "R*5i");
+  ASSERT_GE(a, 0);
+  ASSERT_GE(b, 0);
+  e.update(a, NodeResult{0, kInfPn, 9, test::hand_of({{PAWN, 1}}), Move::none(), kNoLoop});
+  e.update(b, NodeResult{0, kInfPn, 5, Hand(), Move::none(), kNoLoop});
+  const NodeResult r = e.result();
+  EXPECT_TRUE(r.proven());
+  EXPECT_EQ(r.len, 6);
+  EXPECT_EQ(to_usi(r.best), "R*5i");
+  EXPECT_EQ(r.hand, test::hand_of({{ROOK, 1}}));  // the rook dropped is part of the proof
+}
+
+// A repetition below the node keeps it path-dependent; one of the node itself does not.
+TEST(LocalExpansion, LoopPlyClearsAtTheNodeItReturnsTo) {
+  Node n(kOpen);
+  n.path.push(0x1234, Hand(), 1);  // the node now stands at ply 2 of a path
+  n.path.push(0x5678, Hand(), 2);
+  const ExpansionContext ctx = n.context();
+  {
+    LocalExpansion e(ctx, n.pos, kUnlimited);
+    for (int i = 0; i < e.size(); ++i) e.update(i, disproof(kInfLen, i == 0 ? 1 : kNoLoop));
+    EXPECT_EQ(e.result().loop_ply, 1);  // returns above the node: valid on this path only
+  }
+  {
+    LocalExpansion e(ctx, n.pos, kUnlimited);
+    for (int i = 0; i < e.size(); ++i) e.update(i, disproof(kInfLen, i == 0 ? 2 : kNoLoop));
+    EXPECT_EQ(e.result().loop_ply, kNoLoop);  // returns to the node itself: valid on every path
+  }
+}
+
+TEST(LocalExpansion, ChildDominatedByAnAncestorIsARepetition) {
+  Node n(kOpen);
+  const Move drop = *parse_usi_move(n.pos, "R*5a");
+  const ChildKey child = child_key(n.pos, BLACK, drop);
+  // An ancestor two plies up had the child's board with more in hand (a rook and a pawn).
+  SearchPath path(64);
+  path.reset(child.board_key, test::hand_of({{ROOK, 1}, {PAWN, 1}}));
+  path.push(n.pos.board_key(), n.pos.hand(BLACK), 1);
+  ExpansionContext ctx = n.context();
+  const ExpansionContext with_path{ctx.table, path, ctx.paths, ctx.children, BLACK, false, n.moves, n.checks};
+  LocalExpansion e(with_path, n.pos, kUnlimited);
+  const int i = find_move(e, "R*5a");
+  ASSERT_GE(i, 0);
+  EXPECT_EQ(e.child(i).dn, 0u);
+  EXPECT_EQ(e.child(i).loop_ply, 0);
+  for (int j = 0; j < e.size(); ++j)
+    if (j != i) {
+      EXPECT_NE(e.child(j).dn, 0u) << to_usi(e.child(j).key.move);
+    }
+}
+
+TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
+  Node n(kOpen);
+  n.path.push(0x1234, Hand(), 1);
+  n.path.push(0x5678, Hand(), 2);
+  const Move drop = *parse_usi_move(n.pos, "R*5a");
+  n.paths.store(n.path.child_path_key(drop.raw()), 30, 1);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, 20);
+  const int i = find_move(e, "R*5a");
+  ASSERT_GE(i, 0);
+  EXPECT_EQ(e.child(i).dn, 0u);
+  EXPECT_EQ(e.child(i).len, 30);
+  EXPECT_EQ(e.child(i).loop_ply, 1);
+  LocalExpansion longer(ctx, n.pos, 40);  // the stored disproof does not cover 39 plies
+  EXPECT_NE(longer.child(find_move(longer, "R*5a")).dn, 0u);
+}
+
+TEST(LocalExpansion, ChildrenAreGivenBackWhenTheNodeReturns) {
+  Node n(kOpen);
+  const ChildStack::Mark before = n.children.mark();
+  {
+    const ExpansionContext ctx = n.context();
+    LocalExpansion e(ctx, n.pos, kUnlimited);
+    EXPECT_NE(n.children.mark().used, before.used);
+  }
+  EXPECT_EQ(n.children.mark().used, before.used);
+  EXPECT_EQ(n.children.mark().block, before.block);
+}
+
+}  // namespace
+}  // namespace tsumi
