@@ -122,6 +122,35 @@ TEST(DfpnSearch, PerpetualCheckIsDisproven) {
   }
 }
 
+// Mates whose search meets many disproofs that rely on a repetition. Such a disproof holds on every
+// path only at the node the repetition returns to; shared from any node below it (the unsound variant
+// that clears loop_ply everywhere), it turns these mates into false no-mates: kongou-25 in 39 ms,
+// kongou-9 and kongou-4 in 1–3 s of that variant.
+TEST(DfpnSearch, RepetitionDisproofsAreSharedOnlyWhereTheyHold) {
+  for (const char* id : {"kongou-25", "kongou-9", "kongou-4"}) {
+    const auto p = problem_of(id);
+    ASSERT_TRUE(p) << id;
+    MateTable table(std::size_t(64) << 20);
+    EXPECT_EQ(shortest(table, p->setup, p->attacker), expected_answer(id)) << id;
+  }
+}
+
+// A position that repeats an ancestor's board with less in the attacker's hand is a repetition: the
+// perpetual-check no-mate of the issue that filed it (a king walking between two squares while the
+// attacker spends lances) was not settled in 120 s before; with the rule it takes a fraction of a
+// second. The node limit makes the test fail rather than hang without the rule.
+TEST(DfpnSearch, DominatedRepetitionEndsACycleOfChecks) {
+  const auto p = test::tsume_problem("5l3/3k5/2n2N3/1+LP+S1s3/2g3S2/9/9/9/9 b 2L2r2b3gs2n17p 1");
+  ASSERT_TRUE(p);
+  MateTable table(std::size_t(64) << 20);
+  DfpnSearch s(table, p->attacker);
+  s.set_root(p->setup);
+  s.set_limits(std::chrono::steady_clock::time_point{}, false, 5'000'000, nullptr);
+  const NodeResult r = s.solve(kUnlimited);
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+  EXPECT_TRUE(r.disproven());  // KomoringHeights 1.1.0: nomate
+}
+
 // Graph history interaction: after a problem is solved, its table is reused for the problems that start
 // one move later, or one move pair later (positions the first search went through, some of them on
 // cycles).
