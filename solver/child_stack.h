@@ -27,6 +27,8 @@ struct ExpandedChild {
   std::uint16_t loop_ply;  // as NodeResult::loop_ply
   Hand hand;               // proof or disproof hand once final
   Key mark;                // BusyMarks key, when the workers share marks
+  std::int16_t next;       // the child delayed behind this one (LocalExpansion), -1: none
+  bool active;             // counted in the node's numbers (a delayed child is not, until its turn)
   bool is_final() const { return pn == 0 || dn == 0; }
 };
 

@@ -54,6 +54,7 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     c.key = child_key(pos, ctx.attacker, ctx.moves[i]);
     if (remaining != 1) ctx.table.prefetch(c.key.board_key);
     if (ctx.marks) c.mark = BusyMarks::node_key(c.key.board_key, c.key.hand.raw());
+    c.next = -1, c.active = true;
   }
   for (int i = 0; i < n_; ++i) {
     ExpandedChild& c = c_[i];
@@ -77,6 +78,55 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
       return;
     }
   }
+  delay_siblings();
+}
+
+// Links the lines of delayed children (see the header): each line keeps its first unsettled child
+// active, and every final child (it settles the node or is settled) active too.
+void LocalExpansion::delay_siblings() {
+  std::int16_t last[SQ_NB];
+  std::fill(std::begin(last), std::end(last), std::int16_t(-1));
+  const auto append = [&](int i, Square sq) {
+    if (last[sq] >= 0) c_[last[sq]].next = std::int16_t(i);
+    last[sq] = std::int16_t(i);
+  };
+  if (!or_node_) {
+    for (int i = 0; i < n_; ++i)
+      if (c_[i].key.move.is_drop()) append(i, c_[i].key.move.to());
+  } else {
+    // A move's promotion and non-promotion (the generators emit them one after the other): the
+    // promotion first.
+    for (int i = 1; i < n_; ++i) {
+      const Move m = c_[i].key.move, p = c_[i - 1].key.move;
+      if (!m.is_drop() && !m.is_promotion() && p.is_promotion() && p.from() == m.from() && p.to() == m.to())
+        c_[i - 1].next = std::int16_t(i);
+    }
+  }
+  bool has_prev[kMaxMoves] = {};
+  for (int i = 0; i < n_; ++i)
+    if (c_[i].next >= 0) has_prev[c_[i].next] = true;
+  for (int head = 0; head < n_; ++head) {
+    if (has_prev[head]) continue;
+    bool waiting = false;  // an unsettled child is ahead in the line
+    for (int j = head; j >= 0; j = c_[j].next) {
+      if (c_[j].is_final()) continue;
+      c_[j].active = !waiting;
+      waiting = true;
+    }
+  }
+}
+
+void LocalExpansion::settle(int index) {
+  ExpandedChild& c = c_[index];
+  if (!c.is_final()) return;
+  const bool was_active = c.active;
+  c.active = true;  // a final child always counts
+  if (!was_active) return;
+  for (int j = c.next; j >= 0; j = c_[j].next)
+    if (!c_[j].is_final()) {
+      c_[j].active = true;
+      return;
+    }
 }
 
 // The df-pn+ first numbers of a child the table does not know (see the header); a child found final
@@ -119,12 +169,14 @@ void LocalExpansion::refresh() {
     if (c.is_final()) continue;
     const MateProbe p = ctx_.table.probe(c.key.board_key, c.key.hand, child_remaining_, c.pn, c.dn);
     if (p.found) c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
+    settle(int(&c - c_));
   }
 }
 
 void LocalExpansion::update(int index, const NodeResult& r) {
   ExpandedChild& c = c_[index];
   c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.hand = r.hand, c.loop_ply = r.loop_ply;
+  settle(index);
 }
 
 LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, bool tie_last) const {
@@ -134,6 +186,7 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, bool tie_last) 
   std::uint32_t pick_low = kInfPn;
   for (int i = 0; i < n_; ++i) {
     const ExpandedChild& c = c_[i];
+    if (!c.active) continue;
     const std::uint32_t mine = or_node_ ? c.pn : c.dn;
     const std::uint32_t other = or_node_ ? c.dn : c.pn;
     sum = (other >= kInfPn || sum >= kInfPn) ? kInfPn : add_sat(sum, other);

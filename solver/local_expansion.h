@@ -19,6 +19,13 @@
 // are in looks harder (virtual proof numbers, Kaneko 2010) but is still taken when it is the only one
 // under the node's threshold.
 //
+// Delayed children (after KomoringHeights' delayed expansion): at an AND node, drops of different
+// pieces on the same square stand in line, and only the first unsettled one counts in the node's
+// numbers; the next joins when it is proven. At an OR node a non-promotion waits behind the promotion
+// of the same move until that is disproven. A node is still proven only when every child is, and
+// disproven only by a final child, so results are unchanged; what changes is that a line of futile
+// interpositions costs the proof number of one, not of seven.
+//
 // Results and repetitions: a disproof that relies on a repetition carries loop_ply, the shallowest ply
 // it returns to. At the node of that ply the repetition is the node's own, which holds on every path
 // to it, so the result becomes an ordinary disproof there (loop_ply cleared) and can be shared through
@@ -87,6 +94,8 @@ class LocalExpansion {
   struct Sums;
   Sums sums(const BusyMarks* busy, bool tie_last) const;
   void first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const;
+  void delay_siblings();
+  void settle(int index);  // after child `index` changed: brings the next of its line in when it is due
   NodeResult conclude_final(std::uint32_t pn, std::uint32_t dn) const;
 
   const ExpansionContext& ctx_;

@@ -232,6 +232,89 @@ TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
   EXPECT_NE(longer.child(find_move(longer, "R*5a")).dn, 0u);
 }
 
+// The defender in check from a distant rook, with every other piece in hand to drop between.
+constexpr char kInterpose[] = "4k4/9/9/9/9/9/9/9/4R4 w - 1";
+
+NodeResult proof() { return NodeResult{0, kInfPn, 3, Hand(), Move::none(), kNoLoop}; }
+
+TEST(LocalExpansion, DropsOnOneSquareStandInLine) {
+  Node n(kInterpose);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  ASSERT_FALSE(e.or_node());
+  int active_drops[SQ_NB] = {}, drops[SQ_NB] = {};
+  std::uint32_t active_pn = 0;
+  for (int i = 0; i < e.size(); ++i) {
+    const ExpandedChild& c = e.child(i);
+    if (c.active) active_pn += c.pn;
+    if (!c.key.move.is_drop()) {
+      EXPECT_TRUE(c.active) << to_usi(c.key.move);
+      continue;
+    }
+    ++drops[c.key.move.to()];
+    active_drops[c.key.move.to()] += c.active;
+  }
+  int squares = 0;
+  for (int sq = 0; sq < SQ_NB; ++sq) {
+    if (drops[sq] == 0) continue;
+    ++squares;
+    EXPECT_EQ(active_drops[sq], 1) << sq;  // one drop of each square counts, the others wait
+  }
+  EXPECT_EQ(squares, 7);  // 5b..5h
+  EXPECT_EQ(e.result().pn, active_pn);
+}
+
+TEST(LocalExpansion, ProvenDropLetsTheNextOfItsSquareIn) {
+  Node n(kInterpose);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  int first = -1;
+  for (int i = 0; i < e.size() && first < 0; ++i)
+    if (e.child(i).key.move.is_drop() && e.child(i).active) first = i;
+  ASSERT_GE(first, 0);
+  const int next = e.child(first).next;
+  ASSERT_GE(next, 0);
+  EXPECT_FALSE(e.child(next).active);
+  e.update(first, proof());
+  EXPECT_TRUE(e.child(next).active);
+  // Every child proven, line after line: only then is the node proven.
+  for (int round = 0; round < 100 && !e.result().proven(); ++round)
+    for (int i = 0; i < e.size(); ++i)
+      if (e.child(i).active && !e.child(i).is_final()) e.update(i, proof());
+  EXPECT_TRUE(e.result().proven());
+  for (int i = 0; i < e.size(); ++i) EXPECT_EQ(e.child(i).pn, 0u) << to_usi(e.child(i).key.move);
+}
+
+TEST(LocalExpansion, DisprovenDropDisprovesTheNodeWhateverWaits) {
+  Node n(kInterpose);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  int first = -1;
+  for (int i = 0; i < e.size() && first < 0; ++i)
+    if (e.child(i).key.move.is_drop() && e.child(i).active) first = i;
+  ASSERT_GE(first, 0);
+  e.update(first, disproof(7, kNoLoop));
+  const NodeResult r = e.result();
+  EXPECT_TRUE(r.disproven());
+  EXPECT_EQ(r.best, e.child(first).key.move);
+}
+
+// A rook that checks entering the promotion zone: its non-promotion waits behind the promotion.
+TEST(LocalExpansion, NonPromotionWaitsBehindThePromotion) {
+  Node n("4k4/9/9/9/9/9/9/9/3R5 b - 1");
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  const int promo = find_move(e, "6i6a+"), plain = find_move(e, "6i6a");
+  ASSERT_GE(promo, 0);
+  ASSERT_GE(plain, 0);
+  EXPECT_EQ(e.child(promo).next, plain);
+  EXPECT_TRUE(e.child(promo).active);
+  EXPECT_FALSE(e.child(plain).active);
+  e.update(promo, disproof(9, kNoLoop));
+  EXPECT_TRUE(e.child(plain).active);
+  EXPECT_FALSE(e.result().disproven());  // the non-promotion is still open
+}
+
 TEST(LocalExpansion, ChildrenAreGivenBackWhenTheNodeReturns) {
   Node n(kOpen);
   const ChildStack::Mark before = n.children.mark();
