@@ -28,6 +28,21 @@ std::uint32_t second_threshold(std::uint32_t second) {
   return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(second) + 1 + second / 4, kInfPn));
 }
 
+// The df-pn+ first proof number of a check: the defender's number of legal replies, but the drops
+// between king and checker counted once a square, since they stand in line (delayed children). The
+// drops are estimated (every kind the defender holds on every square between), not generated: the
+// number is only a first guess, and generating the replies would cost more than it saves.
+std::uint64_t first_proof_number(const Position& pos, std::uint64_t replies) {
+  if (replies <= 1 || !drop_possible(pos)) return replies;
+  const Hand defender = pos.hand(pos.side_to_move());
+  int kinds = 0;
+  for (PieceType pt : proof_hand::kHandTypes) kinds += defender.has(pt);
+  if (kinds <= 1) return replies;
+  const auto squares = std::uint64_t(between_bb(pos.king_square(pos.side_to_move()), pos.checkers().lsb()).popcount());
+  const std::uint64_t merged = squares * std::uint64_t(kinds - 1);
+  return replies > merged ? replies - merged : 1;
+}
+
 }  // namespace
 
 // One pass over the children: the node's numbers, and the children to search.
@@ -136,7 +151,7 @@ void LocalExpansion::first_numbers(ExpandedChild& c, Position& pos, MateProbe& p
   if (or_node_) {
     StateInfo st;
     pos.do_move(m, st, StateScope::kMovesOnly);
-    const std::uint64_t evasions = legal_move_count(pos);
+    const std::uint64_t evasions = first_proof_number(pos, legal_move_count(pos));
     if (evasions == 0) {
       const Hand proof = ph::with_interposition_kinds(Hand(), c.key.hand, pos.hand(~ctx_.attacker), drop_possible(pos));
       pos.undo_move(m);

@@ -415,12 +415,12 @@ TEST(DfpnSearch, SolveLeavesTheRootIntactOnRepetitionProblems) {
 
 // ---- limits ----
 
-// antma-tsume9-2: a mate in 9 whose first proof takes several times the 1024 nodes between two looks
-// at the limits.
-constexpr const char* kNineId = "antma-tsume9-2";
+// kongou-3: a mate in 11 whose first proof takes several times the 1024 nodes between two looks at the
+// limits (about 15,000 nodes).
+constexpr const char* kLimitsId = "kongou-3";
 
 TEST(DfpnSearch, NodeLimitAborts) {
-  const auto p = problem_of(kNineId);
+  const auto p = problem_of(kLimitsId);
   ASSERT_TRUE(p);
   {
     MateTable table(kTableBytes);
@@ -449,7 +449,7 @@ TEST(DfpnSearch, NodeLimitAborts) {
 }
 
 TEST(DfpnSearch, StopFlagAborts) {
-  const auto p = problem_of(kNineId);
+  const auto p = problem_of(kLimitsId);
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);
@@ -468,7 +468,7 @@ TEST(DfpnSearch, StopFlagAborts) {
 }
 
 TEST(DfpnSearch, PastDeadlineAborts) {
-  const auto p = problem_of(kNineId);
+  const auto p = problem_of(kLimitsId);
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);

@@ -97,15 +97,27 @@ TEST(LocalExpansion, OrNodeNumbersAreMinAndSum) {
   LocalExpansion e(ctx, n.pos, kUnlimited);
   ASSERT_GT(e.size(), 2);
   std::uint32_t least = kInfPn, second = kInfPn;
+  int named = 0;
   for (int i = 0; i < e.size(); ++i) {
     const ExpandedChild& c = e.child(i);
-    EXPECT_EQ(c.pn, replies_after(n.pos, c.key.move)) << to_usi(c.key.move);  // df-pn+
+    // df-pn+: the defender's replies, with the drops between king and checker merged a square at a time.
+    const std::uint32_t replies = replies_after(n.pos, c.key.move);
+    if (to_usi(c.key.move) == "R*5i") {
+      EXPECT_LT(c.pn, replies) << "seven kinds on five squares stand in line";
+      ++named;
+    } else if (to_usi(c.key.move) == "R*5d") {
+      EXPECT_EQ(c.pn, replies) << "nothing to drop between";
+      ++named;
+    }
+    EXPECT_LE(c.pn, replies) << to_usi(c.key.move);
+    EXPECT_GE(c.pn, 1u) << to_usi(c.key.move);
     EXPECT_EQ(c.dn, kUnknownDn);
     if (c.pn < least)
       second = least, least = c.pn;
     else if (c.pn < second)
       second = c.pn;
   }
+  EXPECT_EQ(named, 2);
   const NodeResult r = e.result();
   EXPECT_EQ(r.pn, least);
   EXPECT_EQ(r.dn, std::uint32_t(e.size()));

@@ -34,8 +34,9 @@ using namespace std::chrono_literals;
 constexpr const char* kMate9Id = "tanuki9-11";
 // No mate (antma-no_tsume3-2).
 constexpr const char* kNoMateId = "antma-no_tsume3-2";
-// A mate in 25 that KomoringHeights needs 31 s for: every limit below stops it long before.
-constexpr const char* kHardId = "kongou-24";
+// メガロポリス (515 plies, positions/tsume-famous.txt): no solver finds a mate within minutes, so every
+// limit below stops it long before an answer.
+constexpr const char* kHardId = "megalopolis";
 // 寿 (Kotobuki), 611 plies, 伊藤看寿 1755 (positions/tsume-famous.txt). Seconds for any solver: `stop`
 // ends it.
 constexpr const char* kKotobukiId = "kotobuki";
