@@ -249,6 +249,13 @@ constexpr char kInterpose[] = "4k4/9/9/9/9/9/9/9/4R4 w - 1";
 
 NodeResult proof() { return NodeResult{0, kInfPn, 3, Hand(), Move::none(), kNoLoop}; }
 
+// The first drop that counts in the node's numbers, or -1.
+int first_active_drop(const LocalExpansion& e) {
+  for (int i = 0; i < e.size(); ++i)
+    if (e.child(i).key.move.is_drop() && e.child(i).active) return i;
+  return -1;
+}
+
 TEST(LocalExpansion, DropsOnOneSquareStandInLine) {
   Node n(kInterpose);
   const ExpansionContext ctx = n.context();
@@ -280,9 +287,7 @@ TEST(LocalExpansion, ProvenDropLetsTheNextOfItsSquareIn) {
   Node n(kInterpose);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
-  int first = -1;
-  for (int i = 0; i < e.size() && first < 0; ++i)
-    if (e.child(i).key.move.is_drop() && e.child(i).active) first = i;
+  const int first = first_active_drop(e);
   ASSERT_GE(first, 0);
   const int next = e.child(first).next;
   ASSERT_GE(next, 0);
@@ -301,9 +306,7 @@ TEST(LocalExpansion, DisprovenDropDisprovesTheNodeWhateverWaits) {
   Node n(kInterpose);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
-  int first = -1;
-  for (int i = 0; i < e.size() && first < 0; ++i)
-    if (e.child(i).key.move.is_drop() && e.child(i).active) first = i;
+  const int first = first_active_drop(e);
   ASSERT_GE(first, 0);
   e.update(first, disproof(7, kNoLoop));
   const NodeResult r = e.result();
