@@ -45,6 +45,8 @@ class LineBuilder {
   std::optional<MateLine> build(std::uint16_t length, bool exact, std::chrono::steady_clock::time_point until,
                                 bool has_until);
   std::uint64_t nodes() const { return search_.nodes(); }
+  // Called every DfpnSearch::kLimitInterval nodes of the line searches (progress reports).
+  void set_tick(void (*tick)(void*), void* ctx) { search_.set_tick(tick, ctx); }
 
  private:
   DfpnSearch search_;

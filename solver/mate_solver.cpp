@@ -238,6 +238,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.first_mate_ms = ms_since(im.start);
   result.first_mate_length = first.len;
   LineBuilder lines(im.table, problem.setup, problem.attacker, &im.stop);
+  lines.set_tick(&Impl::tick, &im);  // progress reports go on while a long line is built
   // The line of the first proof, built while its proof tree is fresh in the table: the answer when the
   // shortest-mate proof is cut and the table has since forgotten too much to build a shorter one.
   std::optional<MateLine> line = im.build_line(lines, first.len, false, im.timed);
