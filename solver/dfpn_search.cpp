@@ -63,27 +63,13 @@ NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const 
 
 // The node's result when it needs no expansion: a limit was hit, or no length is left.
 bool DfpnSearch::leaf(std::uint16_t remaining, NodeResult& result) {
-  const Hand hand = pos_.hand(attacker_);
   if (ply_ >= kMaxPly && abort_ == Abort::kNone) abort_ = Abort::kDepth;
   if (abort_ != Abort::kNone) {
-    result = NodeResult{1, 1, remaining, hand, Move::none(), kNoLoop};
+    result = NodeResult{1, 1, remaining, pos_.hand(attacker_), Move::none(), kNoLoop};
   } else if (is_or_node(pos_, attacker_) && remaining == 0) {  // no mate within the plies left
     result = NodeResult{kInfPn, 0, 0, proof_hand::full(), Move::none(), kNoLoop};
   } else if (!is_or_node(pos_, attacker_) && remaining <= 1) {  // mated now, or not within the plies left
-    const Hand defender = pos_.hand(~attacker_);
-    result = has_legal_move(pos_)
-                 ? NodeResult{kInfPn,
-                              0,
-                              1,
-                              proof_hand::keeping_defender_drops(proof_hand::full(), hand, defender),
-                              Move::none(),
-                              kNoLoop}
-                 : NodeResult{0,
-                              kInfPn,
-                              0,
-                              proof_hand::with_interposition_kinds(Hand(), hand, defender, drop_possible(pos_)),
-                              Move::none(),
-                              kNoLoop};
+    result = has_legal_move(pos_) ? out_of_length(pos_, attacker_) : mated(pos_, attacker_);
   } else {
     return false;
   }

@@ -93,9 +93,8 @@ class DfpnSearch {
 
   // The table's answer for the child after move m of the current node (no search).
   NodeResult probe_child(Move m, std::uint16_t child_remaining) const;
-  bool is_attacker_to_move() const { return pos_.side_to_move() == attacker_; }
+  bool is_attacker_to_move() const { return is_or_node(pos_, attacker_); }
   Color attacker() const { return attacker_; }
-  void clear_paths() { paths_.clear(); }
 
  private:
   NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining);

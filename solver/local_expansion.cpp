@@ -147,34 +147,30 @@ void LocalExpansion::settle(int index) {
 // The df-pn+ first numbers of a child the table does not know (see the header); a child found final
 // this way is stored.
 void LocalExpansion::first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const {
+  const auto settled = [&](const NodeResult& r, bool store) {
+    p = MateProbe{r.pn, r.dn, r.len, r.hand, Move::none(), true};
+    if (store) ctx_.table.store(c.key.board_key, c.key.hand, MateRecord{r.pn, r.dn, r.len, r.hand, Move::none(), 1});
+  };
   const Move m = c.key.move;
+  StateInfo st;
   if (or_node_) {
-    StateInfo st;
     pos.do_move(m, st, StateScope::kMovesOnly);
     const std::uint64_t evasions = first_proof_number(pos, legal_move_count(pos));
-    if (evasions == 0) {
-      const Hand proof = ph::with_interposition_kinds(Hand(), c.key.hand, pos.hand(~ctx_.attacker), drop_possible(pos));
-      pos.undo_move(m);
-      ctx_.table.store(c.key.board_key, c.key.hand, MateRecord{0, kInfPn, 0, proof, Move::none(), 1});
-      p = MateProbe{0, kInfPn, 0, proof, Move::none(), true};
-      return;
-    }
+    if (evasions == 0)
+      settled(mated(pos, ctx_.attacker), true);
+    else if (child_remaining_ == 0)
+      settled(out_of_length(pos, ctx_.attacker), false);
+    else
+      p.pn = std::max(p.pn, std::uint32_t(evasions));
     pos.undo_move(m);
-    p.pn = std::max(p.pn, std::uint32_t(evasions));
-    if (child_remaining_ == 0)
-      p = MateProbe{kInfPn,       0,   1, ph::keeping_defender_drops(ph::full(), c.key.hand, pos.hand(~ctx_.attacker)),
-                    Move::none(), true};
   } else if (child_remaining_ > 1) {
-    StateInfo st;
     pos.do_move(m, st);
     const auto checks = std::uint32_t(generate<CHECKS>(pos, ctx_.checks) - ctx_.checks);
-    pos.undo_move(m);
-    if (checks == 0) {
-      p = MateProbe{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), c.key.hand), Move::none(), true};
-      ctx_.table.store(c.key.board_key, c.key.hand, MateRecord{kInfPn, 0, kInfLen, p.hand, Move::none(), 1});
-    } else {
+    if (checks == 0)
+      settled(without_check(pos, ctx_.attacker), true);
+    else
       p.dn = std::max(p.dn, checks);
-    }
+    pos.undo_move(m);
   }
 }
 
@@ -242,20 +238,10 @@ LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn
 }
 
 NodeResult LocalExpansion::result() const {
-  const Hand hand = pos_.hand(ctx_.attacker);
-  if (n_ == 0) {  // no check: disproven; no evasion: mate
-    if (or_node_)
-      return NodeResult{kInfPn, 0, kInfLen, ph::without_absent_kinds(ph::full(), hand), Move::none(), kNoLoop};
-    return NodeResult{0,
-                      kInfPn,
-                      0,
-                      ph::with_interposition_kinds(Hand(), hand, pos_.hand(~ctx_.attacker), drop_possible(pos_)),
-                      Move::none(),
-                      kNoLoop};
-  }
+  if (n_ == 0) return or_node_ ? without_check(pos_, ctx_.attacker) : mated(pos_, ctx_.attacker);
   const Sums s = sums(nullptr, false);
   if (s.pn == 0 || s.dn == 0) return conclude_final(s.pn, s.dn);
-  return NodeResult{s.pn, s.dn, remaining_, hand, c_[s.best_real].key.move, kNoLoop};
+  return NodeResult{s.pn, s.dn, remaining_, pos_.hand(ctx_.attacker), c_[s.best_real].key.move, kNoLoop};
 }
 
 // The result of a proven or disproven node: length, proof or disproof hand, best move, loop ply.

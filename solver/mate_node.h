@@ -69,4 +69,27 @@ inline bool drop_possible(const Position& pos) {
   return !between_bb(pos.king_square(pos.side_to_move()), checkers.lsb()).empty();
 }
 
+// The results of nodes that need no search, from the position at the node.
+// The defender has no legal move: mated, proven with nothing in hand but what an interposition needs.
+inline NodeResult mated(const Position& pos, Color attacker) {
+  const Hand proof =
+      proof_hand::with_interposition_kinds(Hand(), pos.hand(attacker), pos.hand(~attacker), drop_possible(pos));
+  return NodeResult{0, kInfPn, 0, proof, Move::none(), kNoLoop};
+}
+// The attacker has no check: disproven for any length, and for any hand without a new kind.
+inline NodeResult without_check(const Position& pos, Color attacker) {
+  return NodeResult{kInfPn,       0,
+                    kInfLen,      proof_hand::without_absent_kinds(proof_hand::full(), pos.hand(attacker)),
+                    Move::none(), kNoLoop};
+}
+// The defender has a legal move and no length is left: not mated within 1 ply.
+inline NodeResult out_of_length(const Position& pos, Color attacker) {
+  return NodeResult{kInfPn,
+                    0,
+                    1,
+                    proof_hand::keeping_defender_drops(proof_hand::full(), pos.hand(attacker), pos.hand(~attacker)),
+                    Move::none(),
+                    kNoLoop};
+}
+
 }  // namespace tsumi
