@@ -35,6 +35,8 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       "--suite", mate.suite,
       "Suite file, one problem a line, tab-separated: <SFEN> expected=<plies>|nomate id=... [key=value...]");
   mate_sfen->excludes(mate_suite);
+  mate_cmd->add_option("--id", mate.ids, "With --suite: only the problems with these ids (comma-separated)")
+      ->needs(mate_suite);
   mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")
       ->check(CLI::NonNegativeNumber);
   mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)");
@@ -53,14 +55,17 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       "'length N (shortest proven)' or '(shortest not proven)', 'futile-interposition length M' where\n"
       "futile interpositions change it, 'leftover <hand>' when the attacker keeps pieces in hand, 'first\n"
       "mate L plies after T ms' (the first proof); 'stop <time|nodes|stopped|depth>' for a timeout; then 'nodes N', "
-      "'time T ms', 'nps N', 'hashfull P' (permille),\n"
-      "'peak memory M MB' (the process's peak resident memory: --hash plus a few MB a thread).\n"
-      "--json prints one object: result, length, shortest_proven, futile_length, pv, leftover, nodes,\n"
-      "time_ms, nps, hashfull, stop, first_mate_ms, first_mate_length, sfen (the defender's hand completed),\n"
-      "threads, hash_mb, peak_rss_mb.\n"
+      "'time T ms', 'nps N', 'hashfull P' (permille), 'collections ...' when the table collected garbage,\n"
+      "'peak memory M MB' (the process's peak resident memory: --hash plus a few MB a thread), 'table ...\n"
+      "allocated in T ms (huge pages: explicit|transparent|none)'.\n"
+      "--json prints one object: result, length, shortest_proven, mate_bound (the shortest mate proven),\n"
+      "line_exact (every defence on the line proven longest), futile_length, pv, leftover, nodes, time_ms,\n"
+      "nps, hashfull, stop, first_mate_ms, first_mate_length, collections, collected, collection_ms, sfen\n"
+      "(the defender's hand completed), threads, hash_mb, table_alloc_ms, huge_pages, peak_rss_mb.\n"
       "With --suite: 'ok' or 'FAIL' per problem (right verdict, the expected length, a line that replays\n"
-      "as a legal mate; a timeout fails), the total time, then 'N passed, M failed' (exit 1 when any\n"
-      "failed). Exit 0 for any verdict of one problem, 2 on bad input.");
+      "as a legal mate; a timeout fails) with its time, nodes, first mate, hashfull and peak memory so far;\n"
+      "a line's time=<seconds> limits that problem when lower than --time; then the total time and 'N\n"
+      "passed, M failed' (exit 1 when any failed). Exit 0 for any verdict of one problem, 2 on bad input.");
   mate_cmd->callback([&] {
     mate.prove_shortest = !no_shortest;
     if (mate.sfen.empty() && mate.suite.empty()) throw CLI::RequiredError("--sfen or --suite");

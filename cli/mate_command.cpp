@@ -78,10 +78,33 @@ MateLimits limits_of(const MateOptions& o) {
 std::unique_ptr<MateSolver> make_solver(const MateOptions& o, std::ostream& err) {
   try {
     return std::make_unique<MateSolver>(o.hash_mb);
+  } catch (const TableMemoryError& e) {
+    err << "tsumi mate: " << e.what() << "\n";
   } catch (const std::bad_alloc&) {
     err << "tsumi mate: cannot allocate a " << o.hash_mb << " MB hash table\n";
-    return nullptr;
   }
+  return nullptr;
+}
+
+// "table 4096 MB allocated in 812 ms (huge pages: transparent)"
+std::string table_text(const MateSolver& solver) {
+  const TableMemory& m = solver.table_memory();
+  return "table " + std::to_string(solver.hash_mb()) + " MB allocated in " +
+         std::to_string(whole_ms(m.allocation_ms())) + " ms (huge pages: " + m.huge_pages() + ")";
+}
+
+void add_table_json(const MateSolver& solver, Json& j) {
+  j["hash_mb"] = solver.hash_mb();
+  j["table_alloc_ms"] = whole_ms(solver.table_memory().allocation_ms());
+  j["huge_pages"] = solver.table_memory().huge_pages();
+}
+
+// "length 581 (shortest proven)", or for a line whose proof was cut: what is proven and what is not.
+std::string length_text(const MateResult& r) {
+  std::string s = "length " + std::to_string(r.length);
+  if (r.shortest_proven) return s + " (shortest proven)";
+  s += " (shortest not proven; a mate in " + std::to_string(r.mate_bound) + " proven";
+  return s + (r.line_exact ? ")" : "; the line's defences are the longest the table knew, not proven longest)");
 }
 
 void print_result(const MateResult& r, Color attacker, std::ostream& out) {
@@ -90,7 +113,7 @@ void print_result(const MateResult& r, Color attacker, std::ostream& out) {
   else
     out << "checkmate " << to_string(r.verdict) << "\n";
   if (r.verdict == MateVerdict::kMate) {
-    out << "length " << r.length << (r.shortest_proven ? " (shortest proven)" : " (shortest not proven)") << "\n";
+    out << length_text(r) << "\n";
     if (r.futile_length != r.length) out << "futile-interposition length " << r.futile_length << "\n";
     if (!r.leftover.empty()) out << "leftover " << hand_sfen(r.leftover, attacker) << "\n";
   }
@@ -100,6 +123,9 @@ void print_result(const MateResult& r, Color attacker, std::ostream& out) {
   if (r.verdict == MateVerdict::kTimeout) out << "stop " << to_string(r.stop) << "\n";
   out << "nodes " << r.nodes << "\ntime " << whole_ms(r.time_ms) << " ms\nnps " << nodes_per_second(r.nodes, r.time_ms)
       << "\nhashfull " << r.hashfull << "\n";
+  if (r.collections > 0)
+    out << "collections " << r.collections << " (" << r.collected << " entries emptied in " << whole_ms(r.collection_ms)
+        << " ms)\n";
 }
 
 // The process's peak resident memory so far, in MiB (0 where the system does not say).
@@ -116,6 +142,8 @@ void add_result_json(const MateResult& r, Color attacker, Json& j) {
   j["result"] = to_string(r.verdict);
   j["length"] = r.length;
   j["shortest_proven"] = r.shortest_proven;
+  j["mate_bound"] = r.mate_bound;
+  j["line_exact"] = r.line_exact;
   j["futile_length"] = r.futile_length;
   j["pv"] = std::move(pv);
   j["leftover"] = hand_sfen(r.leftover, attacker);
@@ -126,6 +154,9 @@ void add_result_json(const MateResult& r, Color attacker, Json& j) {
   j["stop"] = to_string(r.stop);
   j["first_mate_ms"] = whole_ms(r.first_mate_ms);
   j["first_mate_length"] = r.first_mate_length;
+  j["collections"] = r.collections;
+  j["collected"] = r.collected;
+  j["collection_ms"] = whole_ms(r.collection_ms);
 }
 
 int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
@@ -145,12 +176,13 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
     add_result_json(r, problem.attacker, j);
     j["sfen"] = to_sfen(problem.setup);
     j["threads"] = o.threads;
-    j["hash_mb"] = solver->hash_mb();
+    add_table_json(*solver, j);
     j["peak_rss_mb"] = peak_rss_mb();
     out << j.dump() << "\n";
     return 0;
   }
   print_result(r, problem.attacker, out);
+  out << table_text(*solver) << "\n";
   out << "peak memory " << peak_rss_mb() << " MB\n";
   if (show && r.verdict == MateVerdict::kMate) {
     out << "\n";
@@ -194,8 +226,20 @@ Verdict judge(const SuiteProblem& p, const MateResult& r) {
   return {false, found + " (" + expected + ")"};
 }
 
-// The suite's problems, or a message naming the line that is not one.
-std::optional<std::string> load_suite(const std::string& path, std::vector<SuiteProblem>& out) {
+// Whether the problem is one of the comma-separated ids (all are when ids is empty).
+bool selected(const std::string& ids, const std::string& id) {
+  if (ids.empty()) return true;
+  std::string_view rest = ids;
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    if (rest.substr(0, comma) == id) return true;
+    if (comma == std::string_view::npos) return false;
+    rest.remove_prefix(comma + 1);
+  }
+}
+
+// The suite's problems (those `ids` selects), or a message naming the line that is not one.
+std::optional<std::string> load_suite(const std::string& path, const std::string& ids, std::vector<SuiteProblem>& out) {
   std::ifstream file(path, std::ios::binary);
   if (!file) return "cannot read suite file '" + path + "'";
   std::ostringstream text;
@@ -204,13 +248,22 @@ std::optional<std::string> load_suite(const std::string& path, std::vector<Suite
   auto suite = parse_mate_suite(text.str());
   if (!suite) return path + ": " + suite.error().message + " (column " + std::to_string(suite.error().offset + 1) + ")";
   for (MateSuiteEntry& entry : suite.value()) {
+    if (!selected(ids, entry.id)) continue;
     SuiteProblem p;
     if (auto e = load_problem(entry.sfen, p.problem)) return path + ": line " + std::to_string(entry.line) + ": " + *e;
     p.name = entry.id.empty() ? "line " + std::to_string(entry.line) : entry.id;
     p.entry = std::move(entry);
     out.push_back(std::move(p));
   }
+  if (out.empty() && !ids.empty()) return path + ": no problem has an id in '" + ids + "'";
   return std::nullopt;
+}
+
+// The limits of one suite problem: the command's, with the line's own time limit where it is lower.
+MateLimits limits_of(const MateOptions& o, const MateSuiteEntry& e) {
+  MateLimits limits = limits_of(o);
+  if (e.time_s && (limits.time_s <= 0 || *e.time_s < limits.time_s)) limits.time_s = *e.time_s;
+  return limits;
 }
 
 Json problem_json(const SuiteProblem& p, const MateResult& r, const Verdict& v) {
@@ -230,7 +283,7 @@ Json problem_json(const SuiteProblem& p, const MateResult& r, const Verdict& v) 
 
 int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<SuiteProblem> problems;
-  if (auto e = load_suite(o.suite, problems)) {
+  if (auto e = load_suite(o.suite, o.ids, problems)) {
     err << "tsumi mate: " << *e << "\n";
     return 2;
   }
@@ -244,16 +297,23 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
   const auto start = Clock::now();
   for (const SuiteProblem& p : problems) {
     solver->clear();
-    const MateResult r = solver->solve(p.problem, limits_of(o));
+    const MateResult r = solver->solve(p.problem, limits_of(o, p.entry));
     const Verdict v = judge(p, r);
     (v.pass ? passed : failed) += 1;
     nodes += r.nodes;
     if (o.json) {
       results.push_back(problem_json(p, r, v));
+      results.back()["peak_rss_mb"] = peak_rss_mb();
       continue;
     }
     out << (v.pass ? "ok    " : "FAIL  ") << std::left << std::setw(int(width)) << p.name << std::right << "  "
-        << v.text << "  " << whole_ms(r.time_ms) << " ms  " << r.nodes << " nodes" << std::endl;
+        << v.text << "  " << whole_ms(r.time_ms) << " ms  " << r.nodes << " nodes";
+    if (r.first_mate_length > 0)
+      out << "  first " << r.first_mate_length << " at " << whole_ms(r.first_mate_ms) << " ms";
+    if (r.verdict == MateVerdict::kMate && !r.shortest_proven) out << "  (bound " << r.mate_bound << ")";
+    out << "  hashfull " << r.hashfull << "  peak " << peak_rss_mb() << " MB";
+    if (r.collections > 0) out << "  gc " << r.collections;
+    out << std::endl;
   }
   const double total_ms = ms_since(start);
   if (o.json) {
@@ -264,10 +324,10 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
     j["nodes"] = nodes;
     j["time_ms"] = whole_ms(total_ms);
     j["threads"] = o.threads;
-    j["hash_mb"] = solver->hash_mb();
+    add_table_json(*solver, j);
     out << j.dump() << "\n";
   } else {
-    out << "total " << whole_ms(total_ms) << " ms, " << nodes << " nodes\n";
+    out << "total " << whole_ms(total_ms) << " ms, " << nodes << " nodes; " << table_text(*solver) << "\n";
     out << passed << " passed, " << failed << " failed\n";
   }
   return failed == 0 ? 0 : 1;

@@ -11,7 +11,8 @@ namespace tsumi::cli {
 struct MateOptions {
   std::string sfen;            // the problem; tsume SFENs may leave the defender's hand out
   std::string suite;           // a suite file (solver/mate_suite.h) instead of one problem
-  double time_s = 0;           // per problem; 0: no limit
+  std::string ids;             // with a suite: only the problems with these ids (comma-separated); empty: all
+  double time_s = 0;           // per problem (a suite line's time= applies when lower); 0: no limit
   std::uint64_t nodes = 0;     // per problem; 0: no limit
   std::size_t hash_mb = 256;   // the solver's table
   int threads = 1;             // solver workers sharing the table

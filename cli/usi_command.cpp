@@ -233,6 +233,9 @@ std::optional<std::string> UsiServer::ensure_solver() {
   solver_mb_ = 0;
   try {
     solver_ = make_solver_(mb);
+  } catch (const TableMemoryError& e) {
+    failed_mb_ = mb;
+    return std::string(e.what()) + "; go mate answers timeout until USI_Hash is lowered";
   } catch (const std::bad_alloc&) {
     failed_mb_ = mb;
     return failure;
@@ -372,7 +375,9 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
   info_string("go mate: time " + (time_ms > 0 ? std::to_string(time_ms) + " ms" : std::string("infinite")) +
               ", nodes " + (limits.nodes > 0 ? std::to_string(limits.nodes) : std::string("unlimited")) + ", threads " +
               std::to_string(limits.threads) + ", shortest proof " + (limits.prove_shortest ? "on" : "off") +
-              ", hash " + std::to_string(solver_mb_) + " MB");
+              ", hash " + std::to_string(solver_mb_) + " MB (allocated in " +
+              std::to_string(std::llround(solver_->table_memory().allocation_ms())) +
+              " ms, huge pages: " + solver_->table_memory().huge_pages() + ")");
   const int interval = int(settings_.pv_interval_ms);
   if (interval > 0)
     solver_->set_progress([this](const MateProgress& p) { emit(info_line(p.nodes, p.time_ms, p.hashfull, p.pv)); },

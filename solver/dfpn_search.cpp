@@ -52,6 +52,7 @@ void DfpnSearch::check_limits() {
     abort_ = Abort::kNodes;
   else if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_)
     abort_ = Abort::kTime;
+  if ((nodes_ & (kCollectInterval - 1)) == 0) table_.collect();
   if (tick_) tick_(tick_ctx_);
 }
 

@@ -54,6 +54,8 @@ class DfpnSearch {
   // two: the test is a mask).
   static constexpr std::uint64_t kLimitInterval = 1024;
   static_assert((kLimitInterval & (kLimitInterval - 1)) == 0);
+  // The table is asked to collect garbage (MateTable::collect) once every kCollectInterval nodes.
+  static constexpr std::uint64_t kCollectInterval = 16 * kLimitInterval;
 
   DfpnSearch(MateTable& table, Color attacker);
   ~DfpnSearch();

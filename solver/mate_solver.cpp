@@ -77,12 +77,14 @@ struct MateSolver::Impl {
 
   bool timed = false;
   Clock::time_point deadline{};
+  MateCollections collections_before;
 
   // Sets up the workers, their crew and the limits for one problem.
   void begin(const MateProblem& p, const MateLimits& l) {
     stop.store(false, std::memory_order_relaxed);
     start = last_report = Clock::now();
     problem = &p;
+    collections_before = table.collections();
     const std::size_t n = std::size_t(std::max(1, l.threads));
     workers.clear();
     crew = n > 1 ? std::make_unique<DfpnCrew>() : nullptr;
@@ -102,6 +104,10 @@ struct MateSolver::Impl {
   // Completes the result with the counts of the solve (the line builder's nodes included) and frees
   // the workers.
   MateResult finish(MateResult result, std::uint64_t line_nodes = 0) {
+    const MateCollections gc = table.collections();
+    result.collections = gc.runs - collections_before.runs;
+    result.collected = gc.removed - collections_before.removed;
+    result.collection_ms = gc.ms - collections_before.ms;
     result.nodes = line_nodes;
     for (const auto& w : workers) result.nodes += w->nodes();
     result.time_ms = ms_since(start);
@@ -220,6 +226,7 @@ void MateSolver::set_progress(std::function<void(const MateProgress&)> callback,
   impl_->progress_ms = interval_ms;
 }
 std::size_t MateSolver::hash_mb() const { return impl_->hash_mb; }
+const TableMemory& MateSolver::table_memory() const { return impl_->table.memory(); }
 
 MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limits) {
   Impl& im = *impl_;
@@ -249,6 +256,8 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   const std::uint16_t length = im.shorten(first.len, limits.prove_shortest, result);
   im.choose_line(lines, first.len, length, line, result);
   result.verdict = MateVerdict::kMate;
+  result.mate_bound = length;
+  result.line_exact = result.shortest_proven;
   result.pv = line->moves;
   result.length = int(line->moves.size());
   result.futile_length = line->futile_length;

@@ -16,6 +16,7 @@
 #include "core/hand.h"
 #include "core/move.h"
 #include "solver/mate_problem.h"
+#include "solver/table_memory.h"
 
 namespace tsumi {
 
@@ -64,12 +65,24 @@ struct MateResult {
   double time_ms = 0;
   double first_mate_ms = 0;   // when the first mate was proven (0: none)
   int first_mate_length = 0;  // the length that first proof gave (upper bound, interpositions counted)
-  int hashfull = 0;           // permille, at the end
+  // Mate: the shortest mate proven to exist, in plies (the first proof's length, or a shorter one the
+  // shortest-mate proof found before it ended); pv is never shorter than this unless the table could not
+  // show a line that long (then line_exact is false and the caller sees both).
+  int mate_bound = 0;
+  // Mate: every defence on pv is proven the longest (the exact line of a proven shortest mate); false:
+  // the longest the table knew.
+  bool line_exact = false;
+  int hashfull = 0;  // permille, at the end
+  // The table's garbage collections during this solve: how many, the entries they emptied, their time.
+  std::uint64_t collections = 0;
+  std::uint64_t collected = 0;
+  double collection_ms = 0;
 };
 
 class MateSolver {
  public:
-  // A solver owning a transposition table of hash_mb MiB (at least one cluster).
+  // A solver owning a transposition table of hash_mb MiB (at least one cluster); throws
+  // TableMemoryError when the machine cannot give them.
   explicit MateSolver(std::size_t hash_mb);
   ~MateSolver();
   MateSolver(const MateSolver&) = delete;
@@ -86,6 +99,8 @@ class MateSolver {
   void set_progress(std::function<void(const MateProgress&)> callback, int interval_ms);
 
   std::size_t hash_mb() const;
+  // The table's memory: its allocation time and huge pages.
+  const TableMemory& table_memory() const;
 
  private:
   struct Impl;

@@ -35,6 +35,20 @@ std::optional<ParseError> read_expected(std::string_view value, std::size_t at, 
   return std::nullopt;
 }
 
+// The longest per-problem time a suite may give: a day.
+constexpr int kMaxTimeSeconds = 86400;
+
+// Reads `time=` (whole seconds) into the entry; at is the offset of the value in the line.
+std::optional<ParseError> read_time(std::string_view value, std::size_t at, MateSuiteEntry& entry) {
+  int seconds = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || seconds < 1 ||
+      seconds > kMaxTimeSeconds)
+    return ParseError{"bad time value '" + std::string(value) + "' (whole seconds from 1 to 86400)", at};
+  entry.time_s = seconds;
+  return std::nullopt;
+}
+
 // Reads one `key=value` field; at is the offset of the field in the line.
 std::optional<ParseError> read_field(std::string_view field, std::size_t at, MateSuiteEntry& entry,
                                      bool& has_expected) {
@@ -53,6 +67,8 @@ std::optional<ParseError> read_field(std::string_view field, std::size_t at, Mat
     entry.id = std::string(value);
   } else if (key == "cat") {
     entry.category = std::string(value);
+  } else if (key == "time") {
+    if (auto e = read_time(value, at + eq + 1, entry)) return e;
   } else if (key == "kh_min_unproven_len") {
     entry.length_proven = false;
   }

@@ -5,7 +5,8 @@
 //
 // Blank lines and lines starting with '#' are skipped. `expected` is the shortest mate counting every
 // legal defence (interpositions included); a line with `kh_min_unproven_len=` marks a length whose
-// minimality its source did not prove. Unknown keys are kept.
+// minimality its source did not prove; `time=<seconds>` is the problem's own time limit (a benchmark
+// of long problems gives each its budget). Unknown keys are kept.
 
 #include <optional>
 #include <string>
@@ -23,6 +24,7 @@ struct MateSuiteEntry {
   bool length_proven = true;                                // false when the file says the minimality is unproven
   std::string id;                                           // empty when the line has no id=
   std::string category;                                     // cat=
+  std::optional<int> time_s;                                // time=: the problem's own limit in seconds
   std::vector<std::pair<std::string, std::string>> fields;  // every key=value, in order
   int line = 0;                                             // 1-based line number in the suite text
 };

@@ -1,23 +1,41 @@
 #include "solver/mate_table.h"
 
 #include <algorithm>
-#include <atomic>
+#include <array>
+#include <bit>
+#include <chrono>
 #include <cstring>
 
 namespace tsumi {
 
 namespace {
 
-bool is_empty(const MateEntry& e) { return e.amount == 0; }
+constexpr std::uint64_t kCodeMask = 0xff;
+
+std::uint64_t tag_key(Key board_key) { return board_key << 8; }
+bool is_empty(const MateEntry& e) { return (e.tag & kCodeMask) == 0; }
+bool holds(const MateEntry& e, Key board_key) { return !is_empty(e) && (e.tag & ~kCodeMask) == tag_key(board_key); }
 bool is_proven(const MateEntry& e) { return e.pn == 0; }
 bool is_disproven(const MateEntry& e) { return e.dn == 0; }
 bool is_final(const MateEntry& e) { return e.pn == 0 || e.dn == 0; }
+int worth(const MateEntry& e) { return int(e.tag & kCodeMask) + (is_final(e) ? MateTable::kFinalBonus : 0); }
 
-std::uint32_t saturate(std::uint64_t amount) { return std::uint32_t(std::min<std::uint64_t>(amount, 0xffffffffu)); }
+constexpr int kWorths = 256 + MateTable::kFinalBonus;
+// Clusters looked at to choose what a collection empties.
+constexpr std::size_t kCollectionSample = 4096;
+// Clusters hashfull looks at.
+constexpr std::size_t kFullSample = 100;
 
 }  // namespace
 
-MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? &c.e[0].lock : nullptr) {
+std::uint8_t amount_code(std::uint64_t amount) {
+  if (amount == 0) return 0;
+  const int msb = 63 - std::countl_zero(amount);
+  const std::uint64_t frac = msb >= 3 ? (amount >> (msb - 3)) & 7 : (amount << (3 - msb)) & 7;
+  return std::uint8_t(std::min<std::uint64_t>(255, 1 + 8 * std::uint64_t(msb) + frac));
+}
+
+MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? &c.lock : nullptr) {
   if (!word_) return;
   std::atomic_ref<std::uint32_t> lock(*word_);
   while (lock.exchange(1, std::memory_order_acquire) != 0)
@@ -33,11 +51,14 @@ MateTable::Guard::~Guard() {
 }
 
 MateTable::MateTable(std::size_t bytes)
-    : clusters_(std::max<std::size_t>(1, bytes / sizeof(Cluster))), table_(new Cluster[clusters_]) {
-  clear();
-}
+    : memory_(std::max(sizeof(Cluster), bytes / sizeof(Cluster) * sizeof(Cluster))),
+      clusters_(memory_.bytes() / sizeof(Cluster)),
+      table_(static_cast<Cluster*>(memory_.data())) {}
 
-void MateTable::clear() { std::memset(static_cast<void*>(table_.get()), 0, clusters_ * sizeof(Cluster)); }
+void MateTable::clear() {
+  memory_.zero();
+  collection_runs_ = collection_removed_ = collection_us_ = 0;
+}
 
 MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0,
                            std::uint32_t dn0) const {
@@ -48,7 +69,7 @@ MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, st
   const MateEntry* exact = nullptr;
   std::uint32_t pn_floor = 0, dn_floor = 0;
   for (const MateEntry& e : c.e) {
-    if (e.board_key != board_key || is_empty(e)) continue;
+    if (!holds(e, board_key)) continue;
     const Hand eh(e.hand);
     if (is_proven(e)) {
       if (e.len <= remaining && hand.dominates(eh) && (!proof || e.len < proof->len)) proof = &e;
@@ -82,7 +103,7 @@ void MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
       if (!slot) slot = &e;
       continue;
     }
-    if (e.board_key != board_key) continue;
+    if (!holds(e, board_key)) continue;
     const Hand eh(e.hand);
     if (!is_final(e) && eh == hand && (final || e.len == r.len)) {
       slot = &e;  // the node's own unknown entry: the new result supersedes it
@@ -101,25 +122,71 @@ void MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   if (!slot) {
     slot = &c.e[0];
     for (MateEntry& e : c.e)
-      if (e.amount < slot->amount) slot = &e;
+      if (worth(e) < worth(*slot)) slot = &e;
   }
-  slot->board_key = board_key;
+  slot->tag = tag_key(board_key) | std::max<std::uint8_t>(1, amount_code(r.amount));
   slot->hand = r.hand.raw();
   slot->pn = r.pn;
   slot->dn = r.dn;
   slot->len = r.len;
   slot->move = r.move.raw();
-  slot->amount = std::max<std::uint32_t>(1, saturate(r.amount));
+}
+
+int MateTable::collection_worth() const {
+  std::array<std::uint64_t, kWorths> count{};
+  std::uint64_t used = 0;
+  const std::size_t step = std::max<std::size_t>(1, clusters_ / kCollectionSample);
+  for (std::size_t i = 0; i < clusters_; i += step) {
+    const Guard guard(*this, table_[i]);
+    for (const MateEntry& e : table_[i].e)
+      if (!is_empty(e)) ++count[std::size_t(worth(e))], ++used;
+  }
+  std::uint64_t below = 0;
+  for (int w = 1; w < kWorths; ++w) {
+    below += count[std::size_t(w)];
+    if (double(below) >= kCollectShare * double(used)) return w;
+  }
+  return kWorths - 1;
+}
+
+bool MateTable::collect() {
+  if (hashfull() < kCollectAt) return false;
+  if (collecting_.exchange(true, std::memory_order_acquire)) return false;
+  const auto start = std::chrono::steady_clock::now();
+  collection_removed_.fetch_add(collect_below(collection_worth()), std::memory_order_relaxed);
+  collection_runs_.fetch_add(1, std::memory_order_relaxed);
+  collection_us_.fetch_add(
+      std::uint64_t(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count()),
+      std::memory_order_relaxed);
+  collecting_.store(false, std::memory_order_release);
+  return true;
+}
+
+std::uint64_t MateTable::collect_below(int limit) {
+  std::uint64_t removed = 0;
+  for (std::size_t i = 0; i < clusters_; ++i) {
+    Cluster& c = table_[i];
+    const Guard guard(*this, c);
+    for (MateEntry& e : c.e)
+      if (!is_empty(e) && worth(e) <= limit) e.tag = 0, ++removed;
+  }
+  return removed;
+}
+
+MateCollections MateTable::collections() const {
+  return MateCollections{collection_runs_.load(std::memory_order_relaxed),
+                         collection_removed_.load(std::memory_order_relaxed),
+                         double(collection_us_.load(std::memory_order_relaxed)) / 1000.0};
 }
 
 int MateTable::hashfull() const {
-  const std::size_t n = std::min<std::size_t>(clusters_, 125);
+  const std::size_t n = std::min(clusters_, kFullSample);
   int used = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const Guard guard(*this, table_[i]);
     for (const MateEntry& e : table_[i].e) used += !is_empty(e);
   }
-  return int(used * 1000 / (n * kClusterSize));
+  return int(std::size_t(used) * 1000 / (n * kClusterSize));
 }
 
 }  // namespace tsumi

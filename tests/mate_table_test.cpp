@@ -5,6 +5,7 @@
 #include "solver/mate_table.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <ostream>
 #include <random>
@@ -56,6 +57,7 @@ bool disproven(const MateProbe& p) { return p.dn == 0; }
 
 TEST(MateTable, SizeInClusters) {
   EXPECT_EQ(MateTable(kSmall).clusters(), kSmall / 256);
+  EXPECT_EQ(sizeof(MateEntry), 24u);
   EXPECT_EQ(MateTable(256).clusters(), 1u);
   EXPECT_EQ(MateTable(1).clusters(), 1u);  // at least one cluster
 }
@@ -222,9 +224,9 @@ TEST(MateTable, ClearForgets) {
 TEST(MateTable, HashfullGrowsFromZero) {
   MateTable one(256);
   EXPECT_EQ(one.hashfull(), 0);
-  for (int i = 1; i <= 12; ++i) {
+  for (int i = 1; i <= 14; ++i) {
     one.store(Key(i) * 0x9e3779b97f4a7c15ULL, Hand(), record(1, 1, 3, Hand()));
-    EXPECT_EQ(one.hashfull(), std::min(i, 8) * 125) << i;
+    EXPECT_EQ(one.hashfull(), std::min(i, MateTable::kClusterSize) * 1000 / MateTable::kClusterSize) << i;
   }
 
   MateTable t(kSmall);
@@ -244,20 +246,86 @@ TEST(MateTable, HashfullGrowsFromZero) {
 TEST(MateTable, ReplacementKeepsTheLargestAmounts) {
   MateTable t(256);
   ASSERT_EQ(t.clusters(), 1u);
+  ASSERT_EQ(MateTable::kClusterSize, 10);
   const Hand h = hand_of({{GOLD, 1}});
-  // Eight entries fill the cluster; amounts 10..80 in a shuffled order.
-  const int amounts[8] = {30, 80, 10, 50, 70, 20, 60, 40};
-  for (int i = 0; i < 8; ++i) t.store(Key(1000 + amounts[i]), h, record(2, 2, 5, h, kMove, std::uint64_t(amounts[i])));
+  // Ten entries fill the cluster; amounts 10..100 in a shuffled order.
+  const int amounts[10] = {30, 80, 10, 50, 100, 70, 20, 60, 90, 40};
+  for (int a : amounts) t.store(Key(1000 + a), h, record(2, 2, 5, h, kMove, std::uint64_t(a)));
   for (int a : amounts) EXPECT_TRUE(t.probe(Key(1000 + a), h, 5, 1, 1).found) << a;
-  // A ninth takes the place of the least effort.
+  // An eleventh takes the place of the least effort.
   t.store(7, h, record(2, 2, 5, h, kMove, 45));
   EXPECT_FALSE(t.probe(Key(1010), h, 5, 1, 1).found);
   EXPECT_TRUE(t.probe(7, h, 5, 1, 1).found);
   // Many cheap entries go through the cluster without touching the large ones.
   for (int i = 0; i < 100; ++i) t.store(Key(5000 + i), h, record(2, 2, 5, h, kMove, 1));
-  for (int a : {30, 40, 50, 60, 70, 80}) EXPECT_TRUE(t.probe(Key(1000 + a), h, 5, 1, 1).found) << a;
+  for (int a : {30, 40, 50, 60, 70, 80, 90, 100}) EXPECT_TRUE(t.probe(Key(1000 + a), h, 5, 1, 1).found) << a;
   EXPECT_TRUE(t.probe(7, h, 5, 1, 1).found);
   EXPECT_TRUE(t.probe(Key(5099), h, 5, 1, 1).found);  // the newest is held
+}
+
+TEST(MateTable, AmountCodesAreLogarithmicAndMonotone) {
+  EXPECT_EQ(amount_code(0), 0);
+  EXPECT_EQ(amount_code(1), 1);
+  EXPECT_EQ(amount_code(2), 9);   // eight steps to a doubling
+  EXPECT_EQ(amount_code(3), 13);  // halfway in between
+  EXPECT_EQ(amount_code(std::uint64_t(1) << 20), 161);
+  EXPECT_EQ(amount_code(~std::uint64_t(0)), 255);
+  int last = 0;
+  for (std::uint64_t a = 1; a < (std::uint64_t(1) << 40); a += a / 7 + 1) {
+    const int code = amount_code(a);
+    ASSERT_GE(code, last) << a;
+    ASSERT_LE(code, 255);
+    last = code;
+  }
+}
+
+TEST(MateTable, CollectionEmptiesTheLeastWorthAndSparesFinalResults) {
+  MateTable t(256);
+  const Hand h = hand_of({{GOLD, 1}});
+  // Unknown entries of amounts 1, 2, 4, 8 (codes 1, 9, 17, 25); a proof and a disproof of amount 2.
+  for (int i = 0; i < 4; ++i) t.store(Key(100 + i), h, record(3, 3, 5, h, kMove, std::uint64_t(1) << i));
+  t.store(Key(200), h, proof(h, 5, kMove, 2));
+  t.store(Key(201), h, disproof(h, 5, 2));
+  // Worth 17 or less: the unknown entries of codes 1, 9 and 17 go; the final ones are worth 9 + 16.
+  EXPECT_EQ(t.collect_below(17), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(t.probe(Key(100 + i), h, 5, 1, 1).found) << i;
+  EXPECT_TRUE(t.probe(Key(103), h, 5, 1, 1).found);
+  EXPECT_TRUE(proven(t.probe(Key(200), h, 5, 1, 1)));
+  EXPECT_TRUE(disproven(t.probe(Key(201), h, 5, 1, 1)));
+  EXPECT_EQ(t.collect_below(25), 3u);
+  EXPECT_EQ(t.hashfull(), 0);
+}
+
+TEST(MateTable, CollectionStartsWhenFullAndHalvesTheTable) {
+  MateTable t(std::size_t(1) << 20);  // 4096 clusters
+  std::mt19937_64 rng(11);
+  const Hand h = hand_of({{PAWN, 1}});
+  const int entries = int(t.clusters()) * MateTable::kClusterSize;
+  std::vector<Key> big;
+  for (int i = 0; i < entries / 2; ++i) {  // half full: nothing to collect
+    const Key k = rng();
+    t.store(k, h, record(5, 5, 9, h, kMove, 1 + rng() % 1000));
+  }
+  EXPECT_FALSE(t.collect());
+  EXPECT_EQ(t.collections().runs, 0u);
+  for (int i = 0; i < 4 * entries; ++i) {
+    const Key k = rng();
+    const bool large = i % 97 == 0;
+    t.store(k, h, record(5, 5, 9, h, kMove, large ? 1000000 : 1 + rng() % 1000));
+    if (large) big.push_back(k);
+  }
+  ASSERT_GE(t.hashfull(), MateTable::kCollectAt);
+  EXPECT_TRUE(t.collect());
+  const MateCollections gc = t.collections();
+  EXPECT_EQ(gc.runs, 1u);
+  EXPECT_GE(double(gc.removed), 0.4 * entries);
+  EXPECT_LT(t.hashfull(), 650);
+  // The entries with the most work below them stay (those the stores after them did not push out).
+  int kept = 0;
+  for (Key k : big) kept += t.probe(k, h, 9, 1, 1).found;
+  EXPECT_GT(kept, int(big.size()) * 9 / 10);
+  // A table below the mark again does not collect.
+  EXPECT_FALSE(t.collect());
 }
 
 // A full one-cluster table under random traffic. The stored facts agree with a hidden truth per board
@@ -415,6 +483,40 @@ TEST(MateTable, ConcurrentStoresAndProbesSeeWholeEntries) {
     EXPECT_GT(seen[std::size_t(w)], 0) << "thread " << w << " never found an entry";
   }
   EXPECT_GT(t.hashfull(), 0);
+}
+
+// A collection sweeping while workers store and probe: they never see a torn entry, and each
+// collection is made by one caller at a time (collect() refuses a second one at once).
+TEST(MateTable, CollectionsRunBesideTheWorkers) {
+  MateTable t(64 * 256);
+  t.set_concurrent(true);
+  constexpr int kThreads = 3;
+  std::atomic<bool> done{false};
+  std::atomic<int> torn{0};
+  std::vector<std::thread> workers;
+  for (int w = 0; w < kThreads; ++w)
+    workers.emplace_back([&, w] {
+      std::mt19937_64 rng(std::uint64_t(w + 7));
+      for (int step = 0; step < 40000; ++step) {
+        const Key key = rng() % 2000 * 0x9e3779b97f4a7c15ULL;
+        const auto v = std::uint32_t(rng() % 1000);
+        const Hand h = hand_of({{PAWN, int(key % 5)}});
+        if (step % 3 != 0) {
+          t.store(key, h, MateRecord{v + 1, 2 * v + 1, 9, h, Move::none(), 1 + rng() % 5000});
+        } else {
+          const MateProbe p = t.probe(key, h, 9, 1, 1);
+          if (p.found && (p.dn != 2 * (p.pn - 1) + 1 || p.len != 9)) ++torn;
+        }
+      }
+    });
+  std::thread collector([&] {
+    while (!done.load()) t.collect();
+  });
+  for (std::thread& th : workers) th.join();
+  done = true;
+  collector.join();
+  EXPECT_EQ(torn.load(), 0);
+  EXPECT_GT(t.collections().runs, 0u);
 }
 
 }  // namespace
