@@ -208,20 +208,25 @@ std::string expected_text(const MateSuiteEntry& e) {
   return e.expected ? std::to_string(*e.expected) : std::string("nomate");
 }
 
-// Whether the solver's answer is right for the entry, and the words that say so.
+// Whether the solver's answer is right for the entry, and the words that say so. A line with
+// counting=book is judged by the length without futile interpositions.
 Verdict judge(const SuiteProblem& p, const MateResult& r) {
   const MateSuiteEntry& e = p.entry;
   const std::string expected = "expected " + expected_text(e);
   if (r.verdict == MateVerdict::kTimeout)
     return {false, "timeout, stop " + std::string(to_string(r.stop)) + " (" + expected + ")"};
   if (r.verdict == MateVerdict::kNoMate) return {!e.expected, "nomate (" + expected + ")"};
-  const std::string found = "mate " + std::to_string(r.length);
+  const int length = e.book_length ? r.futile_length : r.length;
+  std::string found = "mate " + std::to_string(r.length);
+  if (e.book_length && r.futile_length != r.length)
+    found += " (" + std::to_string(r.futile_length) + " as books count)";
+  found += r.shortest_proven ? ", proven" : ", unproven";
   if (!e.expected) return {false, found + " (" + expected + ")"};
   if (const auto wrong = check_mate_line(p.problem, r.pv))
     return {false, found + " (" + expected + "): bad line: " + *wrong};
-  if (r.length == *e.expected)
+  if (length == *e.expected)
     return {true, found + " (" + expected + (e.length_proven ? ")" : "; its minimality is unproven)")};
-  if (!e.length_proven && r.length < *e.expected)
+  if (!e.length_proven && length < *e.expected)
     return {true, found + " (" + expected + "; shorter, and the expected minimality is unproven)"};
   return {false, found + " (" + expected + ")"};
 }

@@ -67,6 +67,10 @@ std::optional<ParseError> read_field(std::string_view field, std::size_t at, Mat
     entry.id = std::string(value);
   } else if (key == "cat") {
     entry.category = std::string(value);
+  } else if (key == "counting") {
+    if (value != "book" && value != "all")
+      return ParseError{"bad counting value '" + std::string(value) + "' (book or all)", at + eq + 1};
+    entry.book_length = value == "book";
   } else if (key == "time") {
     if (auto e = read_time(value, at + eq + 1, entry)) return e;
   } else if (key == "kh_min_unproven_len") {

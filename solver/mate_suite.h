@@ -6,7 +6,8 @@
 // Blank lines and lines starting with '#' are skipped. `expected` is the shortest mate counting every
 // legal defence (interpositions included); a line with `kh_min_unproven_len=` marks a length whose
 // minimality its source did not prove; `time=<seconds>` is the problem's own time limit (a benchmark
-// of long problems gives each its budget). Unknown keys are kept.
+// of long problems gives each its budget); `counting=book` says that `expected` counts as problem books
+// do, without futile interpositions (solver/README.md). Unknown keys are kept.
 
 #include <optional>
 #include <string>
@@ -25,6 +26,7 @@ struct MateSuiteEntry {
   std::string id;                                           // empty when the line has no id=
   std::string category;                                     // cat=
   std::optional<int> time_s;                                // time=: the problem's own limit in seconds
+  bool book_length = false;                                 // counting=book: expected leaves futile interpositions out
   std::vector<std::pair<std::string, std::string>> fields;  // every key=value, in order
   int line = 0;                                             // 1-based line number in the suite text
 };

@@ -3,6 +3,7 @@
 
 #include "cli/mate_command.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -260,10 +261,60 @@ TEST(MateSuiteCommand, PassesAndFails) {
   EXPECT_EQ(r.code, 1);
   const std::vector<std::string> lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 5u) << r.out;
-  EXPECT_EQ(lines[0].rfind("ok    tanuki1-1  mate 1 (expected 1)  ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[0].rfind("ok    tanuki1-1  mate 1, proven (expected 1)  ", 0), 0u) << r.out;
   EXPECT_EQ(lines[1].rfind("ok    bare       nomate (expected nomate)  ", 0), 0u) << r.out;
-  EXPECT_EQ(lines[2].rfind("FAIL  wrong      mate 1 (expected nomate)  ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[2].rfind("FAIL  wrong      mate 1, proven (expected nomate)  ", 0), 0u) << r.out;
   EXPECT_EQ(lines[4], "2 passed, 1 failed");
+}
+
+// The futile-interposition problem mudaai-1 (7 plies, 5 as books count), a problem that needs more than a
+// second (kongou-16), and a mate in one.
+constexpr const char* kMudaai = "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1";
+constexpr const char* kKongou16 = "7nl/5PRg1/7k1/6s2/7P1/8N/9/9/9 b RB2Gbg3s2n3l16p 1";
+
+TEST(MateSuiteCommand, BookCountingOwnTimeLimitsAndIds) {
+  MateOptions o;
+  o.hash_mb = 16;
+  o.time_s = 60;
+  o.suite = temp_file("famous_like.txt", std::string(kMudaai) + "\texpected=5\tcounting=book\tid=book\n" + kMudaai +
+                                             "\texpected=5\tid=all\n" + kKongou16 + "\texpected=17\ttime=1\tid=slow\n" +
+                                             kMateIn1 + "\texpected=1\tid=one\n");
+  const auto start = std::chrono::steady_clock::now();
+  CommandResult r = run(o);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));  // time=1 held, not --time 60
+  EXPECT_EQ(r.code, 1);
+  std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 6u) << r.out;
+  EXPECT_EQ(lines[0].rfind("ok    book  mate 7 (5 as books count), proven (expected 5)  ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[1].rfind("FAIL  all   mate 7, proven (expected 5)  ", 0), 0u) << r.out;
+  // Cut at 1 s: the shortest-mate proof of its first mate (or, in a slow build, the first proof).
+  EXPECT_TRUE(lines[2].rfind("ok    slow  mate 17, unproven (expected 17)  ", 0) == 0 ||
+              lines[2].rfind("FAIL  slow  timeout, stop time (expected 17)  ", 0) == 0)
+      << r.out;
+  EXPECT_NE(lines[0].find("  hashfull "), std::string::npos) << r.out;
+  EXPECT_NE(lines[0].find(" MB"), std::string::npos) << r.out;
+
+  o.ids = "one,book";
+  r = run(o);
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  EXPECT_EQ(lines[0].rfind("ok    book  ", 0), 0u) << r.out;
+  EXPECT_EQ(lines[1].rfind("ok    one   ", 0), 0u) << r.out;
+
+  o.ids = "nobody";
+  r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no problem has an id in 'nobody'"), std::string::npos) << r.err;
+}
+
+TEST(MateCommand, RefusesATableTheMachineCannotGive) {
+  MateOptions o = sfen_options(kMateIn1);
+  o.hash_mb = std::size_t(1) << 20;  // 1 TiB
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("tsumi mate: a 1048576 MB hash table does not fit"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
 }
 
 TEST(MateSuiteCommand, GradedOneOfThePublicSuite) {

@@ -101,6 +101,17 @@ TEST(MateSuite, OneLine) {
   EXPECT_FALSE(nomate->expected.has_value());
 }
 
+TEST(MateSuite, TimeAndCounting) {
+  const auto e = parse_mate_suite_line("8k/9/8G/9/9/9/9/9/9 b G 1\texpected=1\ttime=300\tcounting=book");
+  ASSERT_TRUE(e) << e.error().describe();
+  EXPECT_EQ(e->time_s, 300);
+  EXPECT_TRUE(e->book_length);
+  const auto all = parse_mate_suite_line("8k/9/8G/9/9/9/9/9/9 b G 1\texpected=1\tcounting=all");
+  ASSERT_TRUE(all) << all.error().describe();
+  EXPECT_FALSE(all->time_s.has_value());
+  EXPECT_FALSE(all->book_length);
+}
+
 TEST(MateSuite, SkipsBlankAndCommentLines) {
   const auto suite =
       parse_mate_suite("# header\n\n   \n  # indented comment\n4k4/9/9/9/9/9/9/9/9 b - 1\texpected=nomate\n");
@@ -130,6 +141,10 @@ TEST(MateSuite, RefusesMalformedLines) {
       {"4k4/9/9/9/9/9/9/9/9 b - 1\texpected=1\tsolved", "'solved' is not key=value", 37},
       {"4k4/9/9/9/9/9/9/9/9 b - 1\texpected=1\t=3", "has no key", 37},
       {"4k4/9/9/9/9/9/9/9/9 b - 1\texpected=1\texpected=3", "'expected' given twice", 37},
+      {"4k4/9/9/9/9/9/9/9/9 b - 1\texpected=1\ttime=0", "bad time value '0'", 42},
+      {"4k4/9/9/9/9/9/9/9/9 b - 1\texpected=1\ttime=1.5", "bad time value '1.5'", 42},
+      {"4k4/9/9/9/9/9/9/9/9 b - 1\texpected=1\ttime=86401", "bad time value", 42},
+      {"4k4/9/9/9/9/9/9/9/9 b - 1\texpected=1\tcounting=books", "bad counting value 'books'", 46},
   };
   for (const Case& c : cases) {
     const auto e = parse_mate_suite_line(c.line);
