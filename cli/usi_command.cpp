@@ -127,6 +127,9 @@ std::string mate_answer(const MateProblem& problem, const MateResult& r, std::in
     text += " (shortest not proven: " + stop_reason(r.stop, time_ms, node_limit) + ")";
   else
     text += " (shortest not proven: MateShortest is off)";
+  if (!r.shortest_proven)
+    text += "; a mate in " + std::to_string(r.mate_bound) +
+            " proven; the line's defences are the longest the table knew, not proven longest";
   if (r.futile_length != r.length) text += ", " + std::to_string(r.futile_length) + " without futile interpositions";
   return text + "\n" + info_line(r.nodes, r.time_ms, r.hashfull, r.pv) + "\ncheckmate" + (r.pv.empty() ? "" : " ") +
          usi_moves(r.pv);

@@ -121,6 +121,11 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
     r = std::uint16_t(r - 1);
   }
   line.leftover = s.position().hand(s.attacker());
+  if (!s.is_attacker_to_move()) {
+    MoveList evasions;
+    generate<EVASIONS>(s.position(), evasions);
+    line.mated = evasions.empty();
+  }
   for (auto it = line.moves.rbegin(); it != line.moves.rend(); ++it) s.undo_move(*it);
   return line;
 }
@@ -165,7 +170,7 @@ std::optional<MateLine> LineBuilder::build(std::uint16_t length, bool exact,
   search_.clear_abort();
   search_.set_limits(until, has_until, 0, stop_);
   MateLine line = build_mate_line(search_, length, exact);
-  if (search_.aborted() != DfpnSearch::Abort::kNone) return std::nullopt;
+  if (search_.aborted() != DfpnSearch::Abort::kNone || !line.mated) return std::nullopt;
   return line;
 }
 

@@ -27,6 +27,10 @@ struct MateLine {
   std::vector<Move> moves;
   Hand leftover;  // the attacker's hand after the last move
   int futile_length = 0;
+  // The line ends in mate (the defender to move without an evasion). False when the table claimed a
+  // proof that the line could not follow to the end: a line cut by a limit, or by the repetition rule
+  // on the line's own path where the proof in the table came by another.
+  bool mated = false;
 };
 
 // Builds the line from the search's current node, which is proven within `length` plies. With
@@ -41,7 +45,8 @@ class LineBuilder {
   LineBuilder(MateTable& table, const PositionSetup& root, Color attacker, const std::atomic<bool>* stop);
 
   // The main line from the root of a mate within `length` (build_mate_line); nothing when the deadline
-  // (if `has_until`) or a stop request cut it, since a partial line is no mate.
+  // (if `has_until`) or a stop request cut it, or when it does not end in mate: a partial line is no
+  // mate.
   std::optional<MateLine> build(std::uint16_t length, bool exact, std::chrono::steady_clock::time_point until,
                                 bool has_until);
   std::uint64_t nodes() const { return search_.nodes(); }

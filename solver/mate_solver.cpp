@@ -163,11 +163,13 @@ struct MateSolver::Impl {
                    MateResult& result) {
     if (result.shortest_proven) {
       auto exact = build_line(lines, length, true, timed);
-      if (exact)
+      if (exact) {
         line = std::move(exact);
-      else
-        result.shortest_proven = false;
-    } else if (length < first_len) {
+        return;
+      }
+      result.shortest_proven = false;  // the length is proven, but no line of it could be shown
+    }
+    if (length < first_len) {
       auto shorter = build_line(lines, length, false, true);
       if (shorter && (shorter->moves.size() == length || shorter->moves.size() > line->moves.size()))
         line = std::move(shorter);

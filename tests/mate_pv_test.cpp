@@ -192,6 +192,40 @@ TEST(MatePv, RootDefenceLine) {
   EXPECT_EQ(line.futile_length, 2);
 }
 
+// A table that claims a proof the position does not have (as a proof found along another path can look
+// from a path whose repetitions forbid it): the line cannot reach a mate, and LineBuilder gives none
+// rather than a partial line.
+TEST(MatePv, LineBuilderRefusesALineThatDoesNotEndInMate) {
+  const auto problem = test::tsume_problem("4k4/9/9/9/9/9/9/9/9 b G 1");  // a gold drop checks; no mate
+  ASSERT_TRUE(problem);
+  MateTable table(std::size_t(1) << 20);
+  {
+    DfpnSearch s(table, problem->attacker);
+    s.set_root(problem->setup);
+    table.store(s.position().board_key(), s.position().hand(problem->attacker),
+                MateRecord{0, kInfPn, 3, Hand(), Move::none(), 100});
+  }
+  LineBuilder lines(table, problem->setup, problem->attacker, nullptr);
+  EXPECT_FALSE(lines.build(3, false, {}, false).has_value());
+  EXPECT_FALSE(lines.build(3, true, {}, false).has_value());
+
+  // A real proof gives a line that ends in mate.
+  const MateSuiteEntry* e = find_entry("kongou-1");
+  ASSERT_NE(e, nullptr);
+  const auto real = problem_of(*e);
+  ASSERT_TRUE(real);
+  MateTable proven(std::size_t(16) << 20);
+  DfpnSearch s(proven, real->attacker);
+  s.set_root(real->setup);
+  const NodeResult r = s.solve(kUnlimited);
+  ASSERT_TRUE(r.proven());
+  LineBuilder real_lines(proven, real->setup, real->attacker, nullptr);
+  const auto line = real_lines.build(r.len, false, {}, false);
+  ASSERT_TRUE(line.has_value());
+  EXPECT_TRUE(line->mated);
+  EXPECT_EQ(check_mate_line(*real, line->moves), std::nullopt);
+}
+
 TEST(MatePv, TableLineOfAProvenProblemIsAMate) {
   // After a plain df-pn proof the table holds a proof for every node of some mating line: the line the
   // table suggests replays as a legal mate.

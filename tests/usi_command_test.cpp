@@ -279,6 +279,18 @@ TEST(UsiServer, FailedAllocationStillAnswersReadyokAndGoMateTimesOut) {
   EXPECT_EQ(calls, 1);  // the same USI_Hash is not tried again
 }
 
+TEST(UsiServer, AHashTheMachineCannotGiveIsRefusedWithItsSizes) {
+  Session s;  // the real solver factory
+  EXPECT_TRUE(s.send("setoption name USI_Hash value 1048576").empty());
+  const std::vector<std::string> ready = s.send("isready");
+  ASSERT_EQ(ready.size(), 2u) << joined(ready);
+  EXPECT_TRUE(starts_with(ready[0], "info string a 1048576 MB hash table does not fit")) << ready[0];
+  EXPECT_TRUE(contains(ready[0], "go mate answers timeout until USI_Hash is lowered")) << ready[0];
+  EXPECT_EQ(ready[1], "readyok");
+  EXPECT_TRUE(s.send("setoption name USI_Hash value 16").empty());
+  EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
+}
+
 TEST(UsiServer, SetoptionTakesGoodValuesAndRefusesBadOnes) {
   Session s;
   for (const char* ok :
