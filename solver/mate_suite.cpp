@@ -20,16 +20,22 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// The value as a whole number from lo to hi, or nothing.
+std::optional<int> whole_number(std::string_view value, int lo, int hi) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < lo || n > hi) return std::nullopt;
+  return n;
+}
+
 // Reads `expected=` into the entry; at is the offset of the value in the line.
 std::optional<ParseError> read_expected(std::string_view value, std::size_t at, MateSuiteEntry& entry) {
   if (value == "nomate") {
     entry.expected.reset();
     return std::nullopt;
   }
-  int plies = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), plies);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || plies < 1 ||
-      plies > kMaxExpectedPlies)
+  const auto plies = whole_number(value, 1, kMaxExpectedPlies);
+  if (!plies)
     return ParseError{"bad expected value '" + std::string(value) + "' (a number of plies from 1, or nomate)", at};
   entry.expected = plies;
   return std::nullopt;
@@ -40,11 +46,8 @@ constexpr int kMaxTimeSeconds = 86400;
 
 // Reads `time=` (whole seconds) into the entry; at is the offset of the value in the line.
 std::optional<ParseError> read_time(std::string_view value, std::size_t at, MateSuiteEntry& entry) {
-  int seconds = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
-  if (value.empty() || ec != std::errc() || end != value.data() + value.size() || seconds < 1 ||
-      seconds > kMaxTimeSeconds)
-    return ParseError{"bad time value '" + std::string(value) + "' (whole seconds from 1 to 86400)", at};
+  const auto seconds = whole_number(value, 1, kMaxTimeSeconds);
+  if (!seconds) return ParseError{"bad time value '" + std::string(value) + "' (whole seconds from 1 to 86400)", at};
   entry.time_s = seconds;
   return std::nullopt;
 }
