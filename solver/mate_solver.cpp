@@ -155,10 +155,11 @@ struct MateSolver::Impl {
   }
 
   // The line to answer: by the exact tsume rules when the shortest length is proven (within the grace
-  // period of a time limit, else the first line stands and the result no longer claims a shortest
-  // length); after a cut proof, a shorter mate's line when it can be built and is as long as the bound
-  // proven or longer than the first line (without an exact length a line's defences are only the
-  // longest known, so of two lines the longer is the one whose defender resisted better).
+  // period of a time limit, and ending in mate; else the result no longer claims a shortest length and
+  // the line below is tried); after a cut proof or a failed exact line, a shorter mate's line when it
+  // can be built and is as long as the bound proven or longer than the first line (without an exact
+  // length a line's defences are only the longest known, so of two lines the longer is the one whose
+  // defender resisted better).
   void choose_line(LineBuilder& lines, std::uint16_t first_len, std::uint16_t length, std::optional<MateLine>& line,
                    MateResult& result) {
     if (result.shortest_proven) {
