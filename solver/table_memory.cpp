@@ -1,6 +1,7 @@
 #include "solver/table_memory.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
