@@ -97,7 +97,7 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
 // A disproof that still relies on the path goes to the path table, every other result to the table.
 void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount) {
   if (result.disproven() && result.loop_ply != kNoLoop) {
-    paths_.store(path_.path_key(), result.len, result.loop_ply);
+    paths_.store(path_.path_key(), result.len, result.loop_ply, result.hand);
     return;
   }
   const bool final = result.proven() || result.disproven();

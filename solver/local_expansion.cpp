@@ -80,7 +80,7 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     }
     if (const PathTable::Hit hit = ctx.paths.disproven(ctx.path.child_path_key(c.key.move.raw()), child_remaining_);
         hit.found) {
-      c.pn = kInfPn, c.dn = 0, c.len = hit.len, c.hand = ph::full(), c.loop_ply = hit.loop_ply;
+      c.pn = kInfPn, c.dn = 0, c.len = hit.len, c.hand = hit.hand, c.loop_ply = hit.loop_ply;
       continue;
     }
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.

@@ -232,7 +232,9 @@ TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
   n.path.push(0x1234, Hand(), 1);
   n.path.push(0x5678, Hand(), 2);
   const Move drop = *parse_usi_move(n.pos, "R*5a");
-  n.paths.store(n.path.child_path_key(drop.raw()), 30, 1);
+  Hand disproof_hand;
+  disproof_hand.add(GOLD, 2);
+  n.paths.store(n.path.child_path_key(drop.raw()), 30, 1, disproof_hand);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, 20);
   const int i = find_move(e, "R*5a");
@@ -240,6 +242,9 @@ TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
   EXPECT_EQ(e.child(i).dn, 0u);
   EXPECT_EQ(e.child(i).len, 30);
   EXPECT_EQ(e.child(i).loop_ply, 1);
+  // The disproof hand it was stored with, not a full hand: the node's own disproof hand is built from
+  // it (issue 14: a full hand here gave 木星の旅 false no-mates).
+  EXPECT_EQ(e.child(i).hand, disproof_hand);
   LocalExpansion longer(ctx, n.pos, 40);  // the stored disproof does not cover 39 plies
   EXPECT_NE(longer.child(find_move(longer, "R*5a")).dn, 0u);
 }

@@ -27,7 +27,7 @@ TEST(PathTable, EmptyTableHoldsNothing) {
 
 TEST(PathTable, DisproofCoversItsLengthAndShorter) {
   PathTable t;
-  t.store(kPath, 5, 3);
+  t.store(kPath, 5, 3, Hand());
   for (std::uint16_t r = 0; r <= 5; ++r) EXPECT_TRUE(t.disproven(kPath, r).found) << r;
   EXPECT_FALSE(t.disproven(kPath, 6).found);
   EXPECT_FALSE(t.disproven(kPath, 0xfff0).found);
@@ -35,36 +35,51 @@ TEST(PathTable, DisproofCoversItsLengthAndShorter) {
 
 TEST(PathTable, HitCarriesLengthAndLoopPly) {
   PathTable t;
-  t.store(kPath, 12, 7);
+  t.store(kPath, 12, 7, Hand());
   const PathTable::Hit hit = t.disproven(kPath, 4);
   ASSERT_TRUE(hit.found);
   EXPECT_EQ(hit.len, 12);
   EXPECT_EQ(hit.loop_ply, 7);
 }
 
+// The disproof hand comes back as stored: the parent's disproof hand is built from it, and a full hand
+// in its place let an ancestor's table entry claim "no mate" for hands the disproof never covered.
+TEST(PathTable, HitCarriesTheDisproofHand) {
+  PathTable t;
+  Hand h;
+  h.add(ROOK, 1);
+  h.add(PAWN, 3);
+  t.store(kPath, 12, 7, h);
+  const PathTable::Hit hit = t.disproven(kPath, 12);
+  ASSERT_TRUE(hit.found);
+  EXPECT_EQ(hit.hand, h);
+  t.store(kPath, 12, 7, Hand());
+  EXPECT_EQ(t.disproven(kPath, 12).hand, Hand());
+}
+
 TEST(PathTable, UnlimitedDisproof) {
   PathTable t;
-  t.store(kPath, 0xfff0, 3);
+  t.store(kPath, 0xfff0, 3, Hand());
   EXPECT_TRUE(t.disproven(kPath, 0xfff0).found);
   EXPECT_TRUE(t.disproven(kPath, 1).found);
 }
 
 TEST(PathTable, OnlyTheSamePathAnswers) {
   PathTable t(1024);
-  t.store(kPath, 9, 3);
+  t.store(kPath, 9, 3, Hand());
   EXPECT_FALSE(t.disproven(kPath + 1, 0).found);
   // Another key in the same slot is not mistaken for the stored one, and replaces it.
   const Key same_slot = kPath + 1024;
   EXPECT_FALSE(t.disproven(same_slot, 0).found);
-  t.store(same_slot, 9, 3);
+  t.store(same_slot, 9, 3, Hand());
   EXPECT_TRUE(t.disproven(same_slot, 9).found);
   EXPECT_FALSE(t.disproven(kPath, 0).found);
 }
 
 TEST(PathTable, StoreOverwritesTheLength) {
   PathTable t;
-  t.store(kPath, 9, 3);
-  t.store(kPath, 3, 3);
+  t.store(kPath, 9, 3, Hand());
+  t.store(kPath, 3, 3, Hand());
   EXPECT_TRUE(t.disproven(kPath, 3).found);
   EXPECT_FALSE(t.disproven(kPath, 4).found);
 }
@@ -75,7 +90,7 @@ TEST(PathTable, ManyPathsInABigTable) {
   std::set<Key> stored;
   for (int i = 0; i < 200; ++i) {
     const Key k = rng() | 1;
-    t.store(k, 7, 3);
+    t.store(k, 7, 3, Hand());
     stored.insert(k);
   }
   int held = 0;
@@ -91,7 +106,7 @@ TEST(PathTable, ManyPathsInABigTable) {
 
 TEST(PathTable, ClearForgets) {
   PathTable t(128);
-  for (Key k = 1; k <= 300; ++k) t.store(k * 0x9e3779b97f4a7c15ULL, 9, 3);
+  for (Key k = 1; k <= 300; ++k) t.store(k * 0x9e3779b97f4a7c15ULL, 9, 3, Hand());
   t.clear();
   for (Key k = 1; k <= 300; ++k) EXPECT_FALSE(t.disproven(k * 0x9e3779b97f4a7c15ULL, 0).found) << k;
 }
