@@ -103,6 +103,7 @@ class DfpnSearch {
   void descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t thdn, Key mark);
   bool leaf(std::uint16_t remaining, NodeResult& result);
   void store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount);
+  bool contradicts_table(const NodeResult& result) const;
   void check_limits();
 
   MateTable& table_;
