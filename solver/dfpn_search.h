@@ -81,6 +81,12 @@ class DfpnSearch {
   Abort aborted() const { return abort_; }
   void clear_abort() { abort_ = Abort::kNone; }
   std::uint64_t nodes() const { return nodes_; }
+  // Builds with assertions (Debug, the sanitizers) probe the table before every store: the number of
+  // final results this search stored that a final entry of the table denied (a proof within len
+  // against a disproof for len or more of a hand it covers, or the reverse). A sound search on a sound
+  // table stores none: a disproof hand wider than its disproof made them (issue 14). Always 0 in
+  // Release, which does not look.
+  std::uint64_t contradictions() const { return contradictions_; }
   // Joins a crew as worker number `worker` (null: search alone). With a crew, the node limit applies
   // to the crew's total.
   void join(DfpnCrew* crew, int worker) {
@@ -119,6 +125,7 @@ class DfpnSearch {
   ExpansionContext context_;
 
   std::uint64_t nodes_ = 0;
+  std::uint64_t contradictions_ = 0;
   std::uint64_t max_nodes_ = 0;
   std::chrono::steady_clock::time_point deadline_{};
   bool has_deadline_ = false;

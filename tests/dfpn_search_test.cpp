@@ -151,6 +151,38 @@ TEST(DfpnSearch, DominatedRepetitionEndsACycleOfChecks) {
   EXPECT_TRUE(r.disproven());  // KomoringHeights 1.1.0: nomate
 }
 
+// Every final result a search stores agrees with the final entries the table already holds: no proof
+// within len that a covering disproof denies, no disproof that a covering proof denies. Builds with
+// assertions count such stores (DfpnSearch::contradictions); Release does not look. The problems are
+// those whose searches lean most on repetitions and on the path table, where a path-dependent
+// disproof read back with a full disproof hand once let an ancestor's entry deny real mates (issue
+// 14: 木星の旅's shortest-mate search disproved its own root).
+TEST(DfpnSearch, StoredResultsNeverContradictTheTable) {
+#ifdef NDEBUG
+  GTEST_SKIP() << "counted only in builds with assertions";
+#else
+  for (const char* id : {"ghi-2", "ghi-3", "hm-perp-1", "hm-perp-2", "kongou-25"}) {
+    const auto p = problem_of(id);
+    ASSERT_TRUE(p) << id;
+    MateTable table(std::size_t(64) << 20);
+    DfpnSearch s(table, p->attacker);
+    s.set_root(p->setup);
+    NodeResult r = s.solve(kUnlimited);
+    for (std::uint16_t len = r.len; r.proven() && len >= 2; len = r.len) r = s.solve(std::uint16_t(len - 2));
+    EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone) << id;
+    EXPECT_EQ(s.contradictions(), 0u) << id;
+  }
+  const auto cycle = test::tsume_problem("5l3/3k5/2n2N3/1+LP+S1s3/2g3S2/9/9/9/9 b 2L2r2b3gs2n17p 1");
+  ASSERT_TRUE(cycle);
+  MateTable table(std::size_t(64) << 20);
+  DfpnSearch s(table, cycle->attacker);
+  s.set_root(cycle->setup);
+  s.set_limits(std::chrono::steady_clock::time_point{}, false, 5'000'000, nullptr);
+  EXPECT_TRUE(s.solve(kUnlimited).disproven());
+  EXPECT_EQ(s.contradictions(), 0u);
+#endif
+}
+
 // Graph history interaction: after a problem is solved, its table is reused for the problems that start
 // one move later, or one move pair later (positions the first search went through, some of them on
 // cycles).
