@@ -51,9 +51,7 @@ void PrintTo(const Answer& a, std::ostream* os) {
   *os << (a.mate ? "mate in " + std::to_string(a.length) : std::string("no mate"));
 }
 
-Answer shortest(MateTable& table, const PositionSetup& setup, Color attacker) {
-  DfpnSearch s(table, attacker);
-  s.set_root(setup);
+Answer shortest(DfpnSearch& s) {
   const NodeResult first = s.solve(kUnlimited);
   EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
   EXPECT_TRUE(first.proven() || first.disproven());
@@ -66,6 +64,12 @@ Answer shortest(MateTable& table, const PositionSetup& setup, Color attacker) {
     length = shorter.len;
   }
   return Answer{true, length};
+}
+
+Answer shortest(MateTable& table, const PositionSetup& setup, Color attacker) {
+  DfpnSearch s(table, attacker);
+  s.set_root(setup);
+  return shortest(s);
 }
 
 Answer expected_answer(std::string_view id) {
@@ -169,9 +173,7 @@ TEST(DfpnSearch, StoredResultsNeverContradictTheTable) {
     MateTable table(std::size_t(64) << 20);
     DfpnSearch s(table, p->attacker);
     s.set_root(p->setup);
-    NodeResult r = s.solve(kUnlimited);
-    for (std::uint16_t len = r.len; r.proven() && len >= 2; len = r.len) r = s.solve(std::uint16_t(len - 2));
-    EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone) << id;
+    EXPECT_EQ(shortest(s), expected_answer(id)) << id;
     EXPECT_EQ(s.contradictions(), 0u) << id;
   }
 #endif
