@@ -92,4 +92,45 @@ std::optional<std::string> check_mate_line(const MateProblem& problem, std::span
   return std::nullopt;
 }
 
+std::vector<Move> cut_spans(std::span<const Move> line, std::span<const PlySpan> spans) {
+  std::vector<Move> out;
+  out.reserve(line.size());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    bool cut = false;
+    for (const PlySpan& s : spans) cut = cut || s.contains(i);
+    if (!cut) out.push_back(line[i]);
+  }
+  return out;
+}
+
+std::vector<PlySpan> futile_cycles(const MateProblem& problem, std::span<const Move> line) {
+  std::vector<PlySpan> cycles;
+  if (check_mate_line(problem, line)) return cycles;
+  // The board key (board and side to move) and the attacker's hand before each ply, and after the last.
+  std::vector<StateInfo> states(line.size() + 1);
+  std::vector<Key> board(line.size() + 1);
+  std::vector<Hand> held(line.size() + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0;; ++i) {
+    board[i] = pos.board_key();
+    held[i] = pos.hand(problem.attacker);
+    if (i == line.size()) break;
+    pos.do_move(line[i], states[i + 1]);
+  }
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    for (std::size_t j = line.size(); j > i + 1; --j) {
+      // The same board with the attacker holding strictly more (equal hands would be a repetition).
+      if (board[j] != board[i] || held[j] == held[i] || !held[j].dominates(held[i])) continue;
+      cycles.push_back({i, j});
+      if (!check_mate_line(problem, cut_spans(line, cycles))) {
+        i = j - 1;  // the next cycle starts at j or later
+        break;
+      }
+      cycles.pop_back();
+    }
+  }
+  return cycles;
+}
+
 }  // namespace tsumi

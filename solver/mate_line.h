@@ -1,11 +1,14 @@
 #pragma once
 // Checks a claimed mating line by replaying it: every attacker move is legal and gives check, every
 // defender move is legal, no attacker move is a pawn drop that mates, and the line ends with the
-// defender to move and no legal move.
+// defender to move and no legal move. Also finds the stretches of a line that problem books do not
+// count because the defender only spent pieces on them (see futile_cycles).
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/move.h"
 #include "solver/mate_problem.h"
@@ -14,5 +17,25 @@ namespace tsumi {
 
 // nullopt when the line is a correct mate; otherwise what is wrong and at which ply (1-based).
 std::optional<std::string> check_mate_line(const MateProblem& problem, std::span<const Move> line);
+
+// Plies [begin, end) of a line (0-based move indices).
+struct PlySpan {
+  std::size_t begin = 0, end = 0;
+  std::size_t size() const { return end - begin; }
+  bool contains(std::size_t ply) const { return ply >= begin && ply < end; }
+};
+
+// The futile cycles of a correct mate line: stretches that leave the board as they found it, with the
+// same side to move, while pieces went from the defender's hand to the attacker's (interposed and
+// taken). The defender bought plies with pieces the attacker then does not need: problem books do not
+// count such interpositions (muda-ai), and a book's defender never plays them. A stretch is a cycle
+// only when the line with it (and the cycles found before it) cut out still replays as a correct mate
+// (check_mate_line): the attacker's later drops fit in the smaller hand, and the last position is
+// still mate with the defender's larger one. From each ply the farthest such return is taken; the
+// spans come in order and do not overlap. Empty for a line that is not a correct mate.
+std::vector<PlySpan> futile_cycles(const MateProblem& problem, std::span<const Move> line);
+
+// The line without the given spans.
+std::vector<Move> cut_spans(std::span<const Move> line, std::span<const PlySpan> spans);
 
 }  // namespace tsumi

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "core/movegen.h"
+#include "solver/mate_line.h"
+#include "solver/mate_problem.h"
 
 namespace tsumi {
 
@@ -133,14 +135,18 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
 // Drops between the king and the checker that the attacker takes at once and does not need: from the
 // position after the capture the attacker mates without the captured piece (its proof hand has no
 // more of that kind than the attacker held before). Each such pair is two plies a book does not count.
-int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves) {
+// Drops inside a futile cycle are counted with their cycle, not here.
+int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vector<PlySpan>& cycles) {
+  const auto in_cycle = [&](std::size_t ply) {
+    return std::any_of(cycles.begin(), cycles.end(), [&](const PlySpan& c) { return c.contains(ply); });
+  };
   int pairs = 0, made = 0;
   const auto total = std::uint16_t(moves.size());
   for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
     const bool defence = !s.is_attacker_to_move();
     s.do_move(moves[i]);
     ++made;
-    if (defence && moves[i].is_drop() && moves[i + 1].to() == moves[i].to()) {
+    if (defence && moves[i].is_drop() && moves[i + 1].to() == moves[i].to() && !in_cycle(i) && !in_cycle(i + 1)) {
       const PieceType pt = moves[i].dropped_piece();
       s.do_move(moves[i + 1]);
       const Hand held = s.position().hand(s.attacker());
@@ -157,7 +163,11 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves) {
 
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   MateLine line = follow(search, length, exact, true);
-  line.futile_length = int(line.moves.size()) - 2 * futile_pairs(search, line.moves);
+  const MateProblem here{search.position().setup(), search.attacker()};
+  const std::vector<PlySpan> cycles = futile_cycles(here, line.moves);
+  int cut = 0;
+  for (const PlySpan& c : cycles) cut += int(c.size());
+  line.futile_length = int(line.moves.size()) - cut - 2 * futile_pairs(search, line.moves, cycles);
   return line;
 }
 

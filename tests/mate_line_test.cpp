@@ -1,11 +1,14 @@
 #include "solver/mate_line.h"
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "core/sfen.h"
+#include "core/usi.h"
 
 namespace tsumi {
 namespace {
@@ -119,6 +122,114 @@ TEST(MateLine, WrongAttackerInProblem) {
   p.attacker = WHITE;
   const std::vector<Move> line = {k1d2c};
   EXPECT_TRUE(check_mate_line(p, line).has_value());
+}
+
+// 木星の旅 (positions/tsume-famous.txt, id mokusei) and the 435-ply shortest mate tsumi proved for it,
+// counting every defence (`tsumi mate --threads 2 --hash 16384`, issue 14). The book counts 411.
+constexpr const char* kMokusei = "3pl3p/1+Pn3pk1/2+p6/4+pG3/1K3p2P/+B5l1+B/+p3pS1+ll/p+p2PN3/3S1+sSPN b 2R2P3gn2p 1";
+constexpr const char* kMokuseiLine =
+    "R*2d P*2c 2d2c+ 2b2c 1f3d 2c2b 4d3c 3b3c R*2c 2b1b 2c3c+ 1b2a 3d4c 2a1b 3c3b R*2b 4c3d 1b1c 3b2b "
+    "1c2b R*2c 2b3b P*3c 3b3a 9f9g 7c6d 3c3b+ 3a3b 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b "
+    "9g8h 5d5e R*2c 2b3a P*3b 3a3b 8h8g 5e5d 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b 8g7g "
+    "5d5e R*2c 2b3a P*3b 3a3b 7g7f 5e5d 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b 7f6f 5d5e "
+    "R*2c 2b3a P*3b 3a3b 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 6f5g 4e4f 3b2b 1c2b R*2c 2b3a P*3b "
+    "3a3b 2c3c 3b2a 3d4c 2a1b 5g6g P*5f 4c3d 1b2a 6g7f 5e5d 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b "
+    "7f7g 5d5e R*2c 2b3a P*3b 3a3b 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3d3e 1c1b 3e4e 1b1c 4e4f "
+    "1c1b 4f5f 1b1c 5f4f 1c1b 4f4e 1b1c 4e3e 1c1b 3e3d 1b1c 7g6h P*4f 3b2b 1c2b R*2c 2b3a P*3b 3a3b "
+    "2c3c 3b2a 3d4c 2a1b 6h7h P*5f 4c3d 1b2a 7h8g 5e5d 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b 8g8h "
+    "5d5e R*2c 2b3a P*3b 3a3b 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3d3e 1c1b 3e4e 1b1c 4e4f 1c1b "
+    "4f5f 1b1c 5f4f 1c1b 4f4e 1b1c 4e3e 1c1b 3e3d 1b1c 8h7i P*4f 3b2b 1c2b R*2c 2b3a P*3b 3a3b 2c3c "
+    "3b2a 3d4c 2a1b 7i8i P*5f 4c3d 1b2a 8i9h 5e5d 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b 9h8h 5d5e "
+    "R*2c 2b3a P*3b 3a3b 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3d3e 1c1b 3e4e 1b1c 4e4f 1c1b 4f5f "
+    "1b1c 5f4f 1c1b 4f4e 1b1c 4e3e 1c1b 3e3d 1b1c 8h7i P*4f 3b2b 1c2b R*2c 2b3a P*3b 3a3b 2c3c 3b2a "
+    "3d4c 2a1b 7i7h P*5f 4c3d 1b2a 7h8g 5e5d 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b 8g7g 5d5e R*2c "
+    "2b3a P*3b 3a3b 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3d3e 1c1b 3e4e 1b1c 4e4f 1c1b 4f5f 1b1c "
+    "5f4f 1c1b 4f4e 1b1c 4e3e 1c1b 3e3d 1b1c 7g6h P*4f 3b2b 1c2b R*2c 2b3a P*3b 3a3b 2c3c 3b2a 3d4c "
+    "2a1b 6h6g P*5f 4c3d 1b2a 6g7f 5e5d 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3b2b 1c2b 7f6f 5d5e R*2c 2b3a "
+    "P*3b 3a3b 2c3c 3b2a 3d4c 2a1b 3c3b+ R*2b 4c3d 1b1c 3d3e 1c1b 3e4e 1b1c 4e4f P*3e 4f3e 1c1b 3e4e "
+    "1b1c 4e4f P*3e 4f3e 1c1b 3e4e 1b1c 4e4f P*3e 4f3e 1c1b 3e4e 1b1c 4e4f P*3e 4f3e 1c1b 3e4e 1b1c "
+    "4e4f 1c1b 4f5f 1b1c 5f4f 1c1b 4f4e 1b1c 4e3e 1c1b 3e3d 1b1c 6f5g P*4f 3b2b 1c2b R*2c 2b3a P*3b "
+    "3a3b 3d3c 3b4a P*4b 4a5b 3c3d N*4c 2c4c+ 5b6b N*5d 5e5d 8b7b 6b7b 4c8c 7b8c 3d6a P*7b 5g8d 8c8b "
+    "N*9d 8b8a P*8b 8a9a P*9b 9a9b P*9c 9b9a 8b8a+ 9a8a 9c9b+ 8a9b 8d9c 9b9c 6a7a 9c8c 7a8b ";
+
+std::vector<Move> parse_line(const MateProblem& p, std::string_view text) {
+  std::vector<Move> line;
+  std::vector<StateInfo> states(1);
+  states.reserve(1024);
+  Position pos;
+  pos.set(p.setup, &states[0]);
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    if (end > at) {
+      const auto m = parse_usi_move(pos, text.substr(at, end - at));
+      EXPECT_TRUE(m.ok()) << text.substr(at, end - at);
+      if (!m.ok()) return line;
+      line.push_back(*m);
+      states.emplace_back();
+      pos.do_move(*m, states.back());
+    }
+    at = end + 1;
+  }
+  return line;
+}
+
+TEST(MateLine, FutileCyclesOfJupiter) {
+  const MateProblem p = problem_of(kMokusei);
+  const std::vector<Move> line = parse_line(p, kMokuseiLine);
+  ASSERT_EQ(line.size(), 435u);
+  ASSERT_EQ(check_mate_line(p, line), std::nullopt);
+  // Four times P*3e 4f3e 1c1b 3e4e 1b1c 4e4f (plies 358-381): one stretch of 24 plies, back on the
+  // board it started from with four pawns more in the attacker's hand, which it never needs.
+  const std::vector<PlySpan> cycles = futile_cycles(p, line);
+  ASSERT_EQ(cycles.size(), 1u);
+  EXPECT_EQ(cycles[0].begin, 357u);
+  EXPECT_EQ(cycles[0].size(), 24u);
+  for (std::size_t i = cycles[0].begin; i < cycles[0].end; i += 6) {
+    EXPECT_EQ(to_usi(line[i]), "P*3e") << i;
+    EXPECT_EQ(to_usi(line[i + 1]), "4f3e") << i;
+    EXPECT_EQ(to_usi(line[i + 5]), "4e4f") << i;
+  }
+  const std::vector<Move> book = cut_spans(line, cycles);
+  EXPECT_EQ(book.size(), 411u);
+  EXPECT_EQ(check_mate_line(p, book), std::nullopt);
+  // The book line has no cycle left.
+  EXPECT_TRUE(futile_cycles(p, book).empty());
+}
+
+TEST(MateLine, NoFutileCyclesInALineThatIsNoMate) {
+  const MateProblem p = problem_of(kMokusei);
+  std::vector<Move> line = parse_line(p, kMokuseiLine);
+  ASSERT_EQ(line.size(), 435u);
+  line.pop_back();  // ends with a defence
+  EXPECT_TRUE(futile_cycles(p, line).empty());
+  line.pop_back();  // ends with a check that is not mate
+  EXPECT_TRUE(futile_cycles(p, line).empty());
+}
+
+TEST(MateLine, CycleWhoseGainIsNeededIsNotCut) {
+  // The same line with one pawn fewer in the attacker's hand from the start (the defender holds it):
+  // the line still replays, ending with three pawns to spare, so only three of the four cycles can go;
+  // cutting all four would leave a later pawn drop without its pawn.
+  const MateProblem full = problem_of(kMokusei);
+  const MateProblem less = problem_of("3pl3p/1+Pn3pk1/2+p6/4+pG3/1K3p2P/+B5l1+B/+p3pS1+ll/p+p2PN3/3S1+sSPN b 2RP3gn3p 1");
+  const std::vector<Move> line = parse_line(full, kMokuseiLine);
+  ASSERT_EQ(check_mate_line(less, line), std::nullopt);
+  const std::vector<PlySpan> all = futile_cycles(full, line);
+  const std::vector<PlySpan> cycles = futile_cycles(less, line);
+  ASSERT_EQ(cycles.size(), 1u);
+  EXPECT_EQ(cycles[0].size(), 18u);
+  EXPECT_TRUE(check_mate_line(less, cut_spans(line, all)).has_value());
+  EXPECT_EQ(check_mate_line(less, cut_spans(line, cycles)), std::nullopt);
+}
+
+TEST(MateLine, CutSpans) {
+  const std::vector<Move> line = {k1d2c, k1b1a, k2c2b, k8c1c};
+  const std::vector<PlySpan> spans = {{1, 3}};
+  const std::vector<Move> cut = cut_spans(line, spans);
+  ASSERT_EQ(cut.size(), 2u);
+  EXPECT_EQ(cut[0], k1d2c);
+  EXPECT_EQ(cut[1], k8c1c);
+  EXPECT_EQ(cut_spans(line, {}).size(), 4u);
 }
 
 }  // namespace
