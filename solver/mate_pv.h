@@ -9,8 +9,8 @@
 // candidate's own line (greedily below) and counting what the attacker holds at the end.
 //
 // Also: the length when futile interpositions are not counted (the pair rule here, the cycles of
-// mate_line.h; solver/README.md gives the policy), and
-// the line the table suggests while a search runs (for progress reports).
+// mate_line.h; solver/README.md gives the policy), and the line the table suggests while a search
+// runs (for progress reports).
 
 #include <atomic>
 #include <chrono>
