@@ -211,7 +211,8 @@ TEST(MateLine, CycleWhoseGainIsNeededIsNotCut) {
   // the line still replays, ending with three pawns to spare, so only three of the four cycles can go;
   // cutting all four would leave a later pawn drop without its pawn.
   const MateProblem full = problem_of(kMokusei);
-  const MateProblem less = problem_of("3pl3p/1+Pn3pk1/2+p6/4+pG3/1K3p2P/+B5l1+B/+p3pS1+ll/p+p2PN3/3S1+sSPN b 2RP3gn3p 1");
+  const MateProblem less =
+      problem_of("3pl3p/1+Pn3pk1/2+p6/4+pG3/1K3p2P/+B5l1+B/+p3pS1+ll/p+p2PN3/3S1+sSPN b 2RP3gn3p 1");
   const std::vector<Move> line = parse_line(full, kMokuseiLine);
   ASSERT_EQ(check_mate_line(less, line), std::nullopt);
   const std::vector<PlySpan> all = futile_cycles(full, line);
