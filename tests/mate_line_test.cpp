@@ -1,12 +1,13 @@
 #include "solver/mate_line.h"
 
-#include <algorithm>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "core/game_record.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 
@@ -152,25 +153,16 @@ constexpr const char* kMokuseiLine =
     "3a3b 3d3c 3b4a P*4b 4a5b 3c3d N*4c 2c4c+ 5b6b N*5d 5e5d 8b7b 6b7b 4c8c 7b8c 3d6a P*7b 5g8d 8c8b "
     "N*9d 8b8a P*8b 8a9a P*9b 9a9b P*9c 9b9a 8b8a+ 9a8a 9c9b+ 8a9b 8d9c 9b9c 6a7a 9c8c 7a8b ";
 
+// The moves of a USI line from the problem's position, played on a GameRecord (which keeps the states).
 std::vector<Move> parse_line(const MateProblem& p, std::string_view text) {
-  std::vector<Move> line;
-  std::vector<StateInfo> states(1);
-  states.reserve(1024);
-  Position pos;
-  pos.set(p.setup, &states[0]);
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find(' ', at), text.size());
-    if (end > at) {
-      const auto m = parse_usi_move(pos, text.substr(at, end - at));
-      EXPECT_TRUE(m.ok()) << text.substr(at, end - at);
-      if (!m.ok()) return line;
-      line.push_back(*m);
-      states.emplace_back();
-      pos.do_move(*m, states.back());
-    }
-    at = end + 1;
+  GameRecord game(p.setup);
+  std::istringstream words{std::string(text)};
+  for (std::string word; words >> word;) {
+    const auto m = parse_usi_move(game.position(), word);
+    EXPECT_TRUE(m.ok() && game.play(*m)) << word;
+    if (!m.ok()) break;
   }
-  return line;
+  return {game.moves().begin(), game.moves().end()};
 }
 
 TEST(MateLine, FutileCyclesOfJupiter) {
