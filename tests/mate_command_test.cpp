@@ -350,7 +350,12 @@ TEST(MateProcess, LongProblemStaysWithinTheHash) {
   const auto j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
   EXPECT_EQ(j["result"], "timeout") << r.output;
   EXPECT_EQ(j["stop"], "time") << r.output;
-  EXPECT_GT(j["hashfull"].get<int>(), 500) << "the table did not fill: the memory bound says little";
+  // The table filled: it collected garbage (which starts only at MateTable::kCollectAt permille), or
+  // is more than half full at the end. Hashfull alone is no proof: a collection empties about half
+  // the table, so at the stop it can be anywhere between about 450 and 1000.
+  EXPECT_TRUE(j["collections"].get<int>() > 0 || j["hashfull"].get<int>() > 500)
+      << "the table did not fill: the memory bound says little\n"
+      << r.output;
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
   EXPECT_LE(j["peak_rss_mb"].get<long>(), 1 + 40) << r.output;
 #endif
