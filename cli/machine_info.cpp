@@ -84,6 +84,17 @@ int physical_cores_from_cpuinfo(const std::string& cpuinfo) {
   return int(cores.size());
 }
 
+namespace {
+
+// The CMake build type, with the sanitizers of the build.
+std::string build_type() {
+  std::string type = *TSUMI_BUILD_TYPE ? TSUMI_BUILD_TYPE : "unknown";
+  if (*TSUMI_SANITIZERS) type += std::string(" (") + TSUMI_SANITIZERS + ")";
+  return type;
+}
+
+}  // namespace
+
 MachineInfo machine_info() {
   MachineInfo m;
   std::ifstream file("/proc/cpuinfo");
@@ -94,10 +105,13 @@ MachineInfo machine_info() {
   m.physical_cores = physical_cores_from_cpuinfo(text.str());
   m.simd = kSimdName;
   m.compiler = compiler_name();
-  m.build_type = *TSUMI_BUILD_TYPE ? TSUMI_BUILD_TYPE : "unknown";
-  if (*TSUMI_SANITIZERS) m.build_type += std::string(" (") + TSUMI_SANITIZERS + ")";
+  m.build_type = build_type();
   m.version = TSUMI_VERSION;
   return m;
+}
+
+std::string version_line() {
+  return std::string("tsumi ") + TSUMI_VERSION + " (" + kSimdName + ", " + compiler_name() + ", " + build_type() + ")";
 }
 
 }  // namespace tsumi::cli

@@ -1,27 +1,74 @@
 // The tsumi command line: one subcommand per job; parsing and printing only.
 
+#include <cmath>
 #include <iostream>
+#include <string>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
 #include "cli/bench_command.h"
+#include "cli/machine_info.h"
 #include "cli/mate_command.h"
 #include "cli/perft_command.h"
 #include "cli/perft_diff_command.h"
 #include "cli/perftree_command.h"
 #include "cli/usi_command.h"
 #include "core/platform.h"
+#include "core/quoted_text.h"
 
 namespace {
+
+// A text option that must say something: `--sfen ""` is refused rather than read as the default.
+const CLI::Validator kNotBlank(
+    [](std::string& text) {
+      return text.find_first_not_of(" \t\r\n") == std::string::npos ? std::string("it is empty") : std::string();
+    },
+    "TEXT");
+
+// A count that must not be negative: CLI11 would wrap "-3" into 2^64 - 3 for an unsigned option.
+const CLI::Validator kNotNegative(
+    [](std::string& text) {
+      return text.find('-') != std::string::npos ? "a count cannot be negative, not " + tsumi::quoted_text(text)
+                                                 : std::string();
+    },
+    "UINT");
+
+// Seconds: a finite number of zero or more (NaN and infinity are refused; a huge one means no limit).
+const CLI::Validator kSeconds(
+    [](std::string& text) {
+      double v = 0;
+      const bool number = CLI::detail::lexical_cast(text, v);
+      return number && std::isfinite(v) && v >= 0 ? std::string()
+                                                  : "expected seconds from 0 up, not " + tsumi::quoted_text(text);
+    },
+    "SECONDS");
+
+// Seconds more than zero, finite.
+const CLI::Validator kPositiveSeconds(
+    [](std::string& text) {
+      double v = 0;
+      const bool number = CLI::detail::lexical_cast(text, v);
+      return number && std::isfinite(v) && v > 0 ? std::string()
+                                                 : "expected seconds above 0, not " + tsumi::quoted_text(text);
+    },
+    "SECONDS");
+
+// A CLI11 message made one line: its newlines and "Run with --help" tail go.
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
 
 constexpr const char* kHandicapHelp =
     "Handicap start position: left-lance right-lance both-lances bishop rook rook-lance 2-pieces 4-pieces "
     "6-pieces 8-pieces 10-pieces";
 
 void add_position_options(CLI::App* cmd, tsumi::cli::PositionArgs& position) {
-  cmd->add_option("--sfen", position.sfen, "Position as SFEN, or a name: startpos (the default)");
+  cmd->add_option("--sfen", position.sfen, "Position as SFEN, or a name: startpos (the default)")->check(kNotBlank);
   cmd->add_option("--handicap", position.handicap, kHandicapHelp);
   cmd->add_option("--moves", position.moves, "USI moves to play first, e.g. \"7g7f 3c3d\"");
 }
@@ -30,16 +77,16 @@ void add_position_options(CLI::App* cmd, tsumi::cli::PositionArgs& position) {
 CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& no_shortest) {
   CLI::App* mate_cmd = app.add_subcommand("mate", "Solve a tsume problem (df-pn), or check a suite of them");
   auto* mate_sfen =
-      mate_cmd->add_option("--sfen", mate.sfen, "The problem as SFEN (the defender's hand may be left out)");
+      mate_cmd->add_option("--sfen", mate.sfen, "The problem as SFEN (the defender's hand may be left out)")
+          ->check(kNotBlank);
   auto* mate_suite = mate_cmd->add_option(
       "--suite", mate.suite,
       "Suite file, one problem a line, tab-separated: <SFEN> expected=<plies>|nomate id=... [key=value...]");
   mate_sfen->excludes(mate_suite);
   mate_cmd->add_option("--id", mate.ids, "With --suite: only the problems with these ids (comma-separated)")
       ->needs(mate_suite);
-  mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")
-      ->check(CLI::NonNegativeNumber);
-  mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)");
+  mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")->check(kSeconds);
+  mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)")->check(kNotNegative);
   mate_cmd->add_option("--hash", mate.hash_mb, "Transposition table in MiB (default 256)")
       ->check(CLI::Range(1, 1 << 20));
   mate_cmd->add_option("--threads,-t", mate.threads, "Worker threads sharing one table (default 1)")
@@ -111,6 +158,7 @@ CLI::App* add_bench_command(CLI::App& app, tsumi::cli::BenchOptions& bench, bool
 int main(int argc, char** argv) {
   CLI::App app{"tsumi: shogi perft and tsume solving"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", tsumi::cli::version_line(), "Print the version, compiler and SIMD path, and exit");
 
   tsumi::cli::PerftOptions perft;
   perft.progress = isatty(STDERR_FILENO) != 0;
@@ -125,7 +173,8 @@ int main(int argc, char** argv) {
   perft_cmd->add_flag("--stats", perft.stats, "Also count captures, promotions, drops, checks and mates at the leaves");
   perft_cmd->add_flag("--json", perft.json, "Print one JSON object instead of text");
   auto* suite = perft_cmd->add_option("--suite", perft.suite, "EPD-style suite file: <SFEN> ;D1 n ;D2 n ... ;id name");
-  perft_cmd->add_option("--max-nodes", perft.max_nodes, "With --suite: skip counts larger than this");
+  perft_cmd->add_option("--max-nodes", perft.max_nodes, "With --suite: skip counts larger than this")
+      ->check(kNotNegative);
   suite->excludes(depth);
   perft_cmd->footer(
       "Output: with --divide one '<usi move>: <count>' line per root move and a blank line; with --stats\n"
@@ -152,7 +201,7 @@ int main(int argc, char** argv) {
   add_position_options(diff_cmd, diff.position);
   diff_cmd->add_option("--depth,-d", diff.depth, "Depth in plies")->required()->check(CLI::Range(1, 64));
   diff_cmd->add_option("--timeout", diff.timeout_s, "Longest wait in seconds for one answer of the engine")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveSeconds);
   diff_cmd->footer(
       "Compares divides level by level and descends into the cheapest subtree whose counts differ; prints\n"
       "the move path, the SFEN of the first position where the two disagree and the moves only one side\n"
@@ -162,7 +211,7 @@ int main(int argc, char** argv) {
   CLI::App* tree_cmd =
       app.add_subcommand("perftree", "Perft for the perftree tool: perftree DEPTH \"SFEN\" [\"MOVES\"]");
   tree_cmd->add_option("depth", tree.depth, "Depth in plies")->required()->check(CLI::Range(1, 64));
-  tree_cmd->add_option("sfen", tree.sfen, "Position as SFEN (or startpos)")->required();
+  tree_cmd->add_option("sfen", tree.sfen, "Position as SFEN (or startpos)")->required()->check(kNotBlank);
   tree_cmd->add_option("moves", tree.moves, "USI moves to play first, separated by spaces");
   tree_cmd->footer("Output: '<usi move> <count>' per root move, a blank line, then the total.");
 
@@ -197,7 +246,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    // Every argument error: one line, exit 2 (bad input), as for every other bad input.
+    std::cerr << "tsumi: " << one_line(e.what()) << " (see tsumi --help)\n";
+    return 2;
   }
   if (perft_cmd->parsed()) return tsumi::cli::run_perft(perft, std::cout, std::cerr);
   if (diff_cmd->parsed()) return tsumi::cli::run_perft_diff(diff, std::cout, std::cerr);

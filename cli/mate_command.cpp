@@ -2,13 +2,11 @@
 
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <new>
 #include <optional>
 #include <ostream>
-#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -17,6 +15,8 @@
 
 #include "cli/board_diagram.h"
 #include "cli/stopwatch.h"
+#include "cli/text_file.h"
+#include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
@@ -40,7 +40,7 @@ std::optional<std::string> load_problem(std::string_view text, MateProblem& out)
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   if (text.starts_with("sfen ")) text.remove_prefix(5);
   const auto setup = parse_sfen(text, kTsumeLeniency);
-  if (!setup) return "bad SFEN '" + std::string(text) + "' " + setup.error().describe();
+  if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
   auto problem = make_mate_problem(*setup);
   if (!problem) return "not a tsume problem: " + problem.error().message;
   out = std::move(problem.value());
@@ -245,12 +245,9 @@ bool selected(const std::string& ids, const std::string& id) {
 
 // The suite's problems (those `ids` selects), or a message naming the line that is not one.
 std::optional<std::string> load_suite(const std::string& path, const std::string& ids, std::vector<SuiteProblem>& out) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return "cannot read suite file '" + path + "'";
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) return "cannot read suite file '" + path + "'";
-  auto suite = parse_mate_suite(text.str());
+  std::string text;
+  if (auto e = read_text_file(path, text)) return "suite file: " + *e;
+  auto suite = parse_mate_suite(text);
   if (!suite) return path + ": " + suite.error().message + " (column " + std::to_string(suite.error().offset + 1) + ")";
   for (MateSuiteEntry& entry : suite.value()) {
     if (!selected(ids, entry.id)) continue;
@@ -260,7 +257,7 @@ std::optional<std::string> load_suite(const std::string& path, const std::string
     p.entry = std::move(entry);
     out.push_back(std::move(p));
   }
-  if (out.empty() && !ids.empty()) return path + ": no problem has an id in '" + ids + "'";
+  if (out.empty() && !ids.empty()) return path + ": no problem has an id in " + quoted_text(ids);
   return std::nullopt;
 }
 

@@ -1,7 +1,6 @@
 #include "cli/perft_command.h"
 
 #include <chrono>
-#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <ostream>
@@ -12,6 +11,7 @@
 
 #include "cli/progress_meter.h"
 #include "cli/stopwatch.h"
+#include "cli/text_file.h"
 #include "core/perft.h"
 #include "core/perft_suite.h"
 #include "core/perft_table.h"
@@ -111,14 +111,12 @@ int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
 }
 
 int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
-  std::ifstream file(o.suite, std::ios::binary);
-  if (!file) {
-    err << "tsumi perft: cannot read suite file '" << o.suite << "'\n";
+  std::string text;
+  if (auto e = read_text_file(o.suite, text)) {
+    err << "tsumi perft: suite file: " << *e << "\n";
     return 2;
   }
-  std::ostringstream text;
-  text << file.rdbuf();
-  const auto suite = parse_perft_suite(text.str());
+  const auto suite = parse_perft_suite(text);
   if (!suite) {
     err << "tsumi perft: " << o.suite << ": " << suite.error().message << "\n";
     return 2;

@@ -9,6 +9,7 @@
 
 #include "cli/usi_engine.h"
 #include "core/perft.h"
+#include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 
@@ -34,7 +35,7 @@ std::optional<std::string> parse_engine_options(const std::vector<std::string>& 
   for (const std::string& t : texts) {
     const std::size_t eq = t.find('=');
     UsiOption o{t.substr(0, eq), eq == std::string::npos ? "" : t.substr(eq + 1), eq != std::string::npos};
-    if (o.name.empty()) return "engine option '" + t + "': expected NAME=VALUE";
+    if (o.name.empty()) return "engine option " + quoted_text(t) + ": expected NAME=VALUE";
     out.push_back(std::move(o));
   }
   return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 
@@ -16,14 +17,14 @@ std::optional<std::string> build_position(const PositionArgs& args, GamePosition
       std::string names;
       for (const NamedPosition& p : named_positions())
         if (p.name != "startpos") names += " " + std::string(p.name);
-      return "unknown handicap '" + args.handicap + "'; known:" + names;
+      return "unknown handicap " + quoted_text(args.handicap) + "; known:" + names;
     }
     text = std::string(*named);
   } else if (const auto named = named_sfen(text)) {
     text = std::string(*named);
   }
   const auto setup = parse_sfen(text);
-  if (!setup) return "bad SFEN '" + text + "' " + setup.error().describe();
+  if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
   std::istringstream moves(args.moves);
   std::vector<std::string> tokens;
   for (std::string tok; moves >> tok;) tokens.push_back(tok);

@@ -5,12 +5,14 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <istream>
 #include <new>
 #include <ostream>
 #include <vector>
 
 #include "core/perft.h"
+#include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
@@ -23,6 +25,8 @@ namespace {
 constexpr SfenLeniency kLeniency{.allow_nifu = true};
 // How much of an unknown command or a bad value is echoed back.
 constexpr std::size_t kEchoMax = 60;
+// The longest command line read: a `position` with some 100,000 moves. A longer one is skipped whole.
+constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20;
 // How often `stop` repeats its request while it waits for the search to answer.
 constexpr auto kStopRepeat = std::chrono::milliseconds(2);
 
@@ -67,11 +71,25 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
-// The text quoted, cut to kEchoMax characters.
-std::string quoted(std::string_view s) {
-  if (s.size() <= kEchoMax) return "'" + std::string(s) + "'";
-  return "'" + std::string(s.substr(0, kEchoMax)) + "...' (" + std::to_string(s.size()) + " characters)";
+// Reads one line, keeping at most kMaxLineBytes of it (`length` is its whole length; the rest is
+// skipped, never stored). False at the end of the input.
+bool read_line(std::istream& in, std::string& line, std::size_t& length) {
+  line.clear();
+  length = 0;
+  std::streambuf* buf = in.rdbuf();
+  for (;;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return length > 0;
+    }
+    if (c == '\n') return true;
+    if (++length <= kMaxLineBytes) line += char(c);
+  }
 }
+
+// The text quoted (core/quoted_text.h), cut to kEchoMax bytes.
+std::string quoted(std::string_view s) { return quoted_text(s, kEchoMax); }
 
 std::optional<std::int64_t> parse_int(std::string_view s) {
   std::int64_t n = 0;
@@ -136,13 +154,15 @@ std::string mate_answer(const MateProblem& problem, const MateResult& r, std::in
 }
 
 // The divide as `tsumi perft --divide` prints it, and the total.
-std::string perft_answer(const PositionSetup& setup, int depth, int threads) {
+std::string perft_answer(const PositionSetup& setup, int depth, int threads, const std::atomic<bool>* stop) {
   StateInfo root;
   Position pos;
   pos.set(setup, &root);
   PerftOptions options;
   options.threads = threads;
+  options.stop = stop;
   const PerftResult r = perft_run(pos, depth, options);
+  if (r.stopped) return "info string go perft: stopped; no count";
   std::string text;
   for (const DivideEntry& d : r.divide) text += to_usi(d.move) + ": " + std::to_string(d.nodes) + "\n";
   return text + "\nNodes searched: " + std::to_string(r.nodes);
@@ -197,8 +217,16 @@ bool UsiServer::handle_line(std::string_view line) {
 void UsiServer::run(std::istream& in) {
   // The search thread writes to out_ under out_mutex_; a tied stream would flush it from this one.
   in.tie(nullptr);
-  for (std::string line; std::getline(in, line);)
+  std::string line;
+  std::size_t length = 0;
+  while (read_line(in, line, length)) {
+    if (length > kMaxLineBytes) {
+      info_string("a command line of " + std::to_string(length) + " bytes, more than " + std::to_string(kMaxLineBytes) +
+                  ": ignored");
+      continue;
+    }
     if (!handle_line(line)) return;
+  }
   shutdown();
 }
 
@@ -312,16 +340,18 @@ void UsiServer::set_position(std::span<const std::string_view> args) {
     return;
   }
   const std::span<const std::string_view> moves = args.subspan(std::min(i + 1, args.size()));
-  std::vector<StateInfo> states(moves.size() + 1);
+  // A state a move played, not one a move listed: a long list with a bad second move costs nothing
+  // (a deque keeps the earlier states where the position points to them).
+  std::deque<StateInfo> states(1);
   Position pos;
-  pos.set(*setup, &states[0]);
+  pos.set(*setup, &states.front());
   for (std::size_t k = 0; k < moves.size(); ++k) {
     const auto m = parse_usi_move(pos, moves[k]);
     if (!m) {
       info_string("position: move " + std::to_string(k + 1) + " " + quoted(moves[k]) + ": " + m.error().message);
       return;
     }
-    pos.do_move(*m, states[k + 1]);
+    pos.do_move(*m, states.emplace_back());
   }
   position_ = pos.setup();
 }
@@ -335,7 +365,6 @@ void UsiServer::go(std::span<const std::string_view> args) {
   } else if (const auto perft = named("perft"); perft != args.end()) {
     go_perft(std::span(perft + 1, args.end()));
   } else {
-    finish_task(false);
     info_string(
         "tsumi solves tsume ('go mate <ms>|infinite') and counts perft ('go perft <depth>'); it plays no "
         "games: resigning");
@@ -344,7 +373,12 @@ void UsiServer::go(std::span<const std::string_view> args) {
 }
 
 void UsiServer::go_mate(std::span<const std::string_view> args) {
-  finish_task(false);  // one still running answers first: one checkmate line per go mate
+  if (busy()) {  // the running search answers for itself; this go gets its one checkmate line now
+    info_string("go mate: refused, a search is running (send stop first)");
+    emit("checkmate timeout");
+    return;
+  }
+  finish_task(false);
   std::int64_t time_ms = 0;
   if (!args.empty() && args[0] != "infinite") {
     const auto ms = parse_int(args[0]);
@@ -393,6 +427,10 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
 }
 
 void UsiServer::go_perft(std::span<const std::string_view> args) {
+  if (busy()) {
+    info_string("go perft: refused, a search is running (send stop first)");
+    return;
+  }
   finish_task(false);
   const auto depth = args.empty() ? std::nullopt : parse_int(args[0]);
   if (!depth || *depth < 0 || *depth > 64) {
@@ -403,18 +441,13 @@ void UsiServer::go_perft(std::span<const std::string_view> args) {
     info_string("go perft: no position (the last position command failed)");
     return;
   }
+  perft_stop_.store(false, std::memory_order_relaxed);
   start_task(Task::kPerft, [this, setup = *position_, d = int(*depth), threads = int(settings_.threads)] {
-    return perft_answer(setup, d, threads);
+    return perft_answer(setup, d, threads, &perft_stop_);
   });
 }
 
-void UsiServer::stop_command() {
-  if (task_ == Task::kPerft && busy()) {
-    info_string("stop: perft cannot be stopped; it answers when the count is done");
-    return;
-  }
-  finish_task(true);
-}
+void UsiServer::stop_command() { finish_task(true); }
 
 // ---- the worker ----
 
@@ -444,6 +477,7 @@ void UsiServer::start_task(Task task, std::function<std::string()> work) {
 
 void UsiServer::finish_task(bool stop) {
   if (!worker_.joinable()) return;
+  if (stop && task_ == Task::kPerft) perft_stop_.store(true, std::memory_order_relaxed);
   if (stop && task_ == Task::kMate) {
     std::unique_lock lock(state_mutex_);
     while (!done_) {

@@ -11,7 +11,8 @@
 //   checkmate line always gets it. A mate line is replayed (check_mate_line) before it is sent: a line
 //   that is not a legal mate is never given to a GUI.
 // - `go perft N`: one `<usi move>: <count>` line per root move, a blank line, `Nodes searched: <N>`
-//   (the format of `tsumi perft --divide`, Stockfish and Fairy-Stockfish). It cannot be stopped.
+//   (the format of `tsumi perft --divide`, Stockfish and Fairy-Stockfish). `stop` (and `quit`) end it
+//   within milliseconds; it then answers only `info string go perft: stopped; no count`.
 // - any other `go` (a game search): an `info string` saying so, then `bestmove resign`, since a GUI
 //   that sent it waits for a bestmove.
 //
@@ -19,9 +20,13 @@
 // `stop`, `isready` and `quit` are answered during a search. Every line goes out whole, with a single
 // write and a flush under a mutex, so the lines of the two threads never interleave. `stop` returns
 // once the search has written its checkmate line (it repeats the stop request until then, since
-// MateSolver forgets a request that comes before solve() has started). A `go` that comes while one
-// still runs (the protocol forbids it; a script piping commands may) waits for it to answer first.
+// MateSolver forgets a request that comes before solve() has started). A `go` that comes while a
+// search runs (the protocol forbids it; a script piping commands may) is refused at once with an
+// `info string`, and a refused `go mate` also gets its one `checkmate timeout` line; the running
+// search goes on and answers as usual. Nothing waits behind a search, so `stop` and `quit` are
+// always read.
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -64,7 +69,7 @@ class UsiServer {
   bool handle_line(std::string_view line);
   // Reads lines until `quit` or the end of input, then stops a running search and waits for it.
   void run(std::istream& in);
-  // Stops a running mate search (perft runs to its end) and waits until the worker has answered.
+  // Stops a running search (mate or perft) and waits until the worker has answered.
   void shutdown();
 
   const UsiSettings& settings() const { return settings_; }
@@ -106,6 +111,7 @@ class UsiServer {
   std::size_t failed_mb_ = 0;  // the USI_Hash whose allocation failed last (0: none)
   std::thread worker_;
   Task task_ = Task::kNone;
+  std::atomic<bool> perft_stop_{false};  // set by stop, quit and shutdown while a perft runs
 
   std::mutex state_mutex_;
   std::condition_variable done_cv_;

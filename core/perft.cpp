@@ -67,7 +67,11 @@ PerftStats classify(Position& pos, Move m) {
 template <bool Stats>
 class Counter {
  public:
-  Counter(PerftTable* table, bool parallel) : table_(Stats ? nullptr : table), parallel_(parallel) {}
+  Counter(PerftTable* table, bool parallel, const std::atomic<bool>* stop = nullptr)
+      : table_(Stats ? nullptr : table), parallel_(parallel), stop_(stop) {}
+
+  // Whether the run was asked to stop (its counts are then incomplete and never stored).
+  bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
 
   // The counts below pos at depth >= 1.
   Counts count(Position& pos, int depth) {
@@ -101,6 +105,7 @@ class Counter {
 
   std::uint64_t serial(Position& pos, int depth) {
     if (depth == 1) return legal_move_count(pos);
+    if (depth >= kStopCheckDepth && stopped()) return 0;
     std::uint64_t fingerprint = 0;
     if (table_ && depth >= kHashDepth) {
       std::uint64_t nodes;
@@ -116,12 +121,14 @@ class Counter {
       nodes += serial(pos, depth - 1);
       pos.undo_move(m);
     }
-    if (table_ && depth >= kHashDepth) table_->store(pos.key(), fingerprint, depth, nodes);
+    if (table_ && depth >= kHashDepth && !(depth >= kStopCheckDepth && stopped()))
+      table_->store(pos.key(), fingerprint, depth, nodes);
     return nodes;
   }
 
   Counts serial_stats(Position& pos, int depth) {
     Counts c;
+    if (depth >= kStopCheckDepth && stopped()) return c;
     MoveList moves;
     generate<LEGAL>(pos, moves);
     if (depth == 1) {
@@ -141,6 +148,7 @@ class Counter {
   // A node whose moves are counted by whichever workers are free (oneTBB work stealing), so that one
   // big subtree is itself shared out and no worker idles while it runs.
   Counts split(const Position& pos, int depth) {
+    if (stopped()) return {};
     std::uint64_t fingerprint = 0;
     if (table_) {
       std::uint64_t nodes;
@@ -160,12 +168,13 @@ class Counter {
         },
         [](Counts a, const Counts& b) { return a += b; }, tbb::simple_partitioner());
     tsan_acquire();
-    if (table_) table_->store(pos.key(), fingerprint, depth, c.nodes);
+    if (table_ && !stopped()) table_->store(pos.key(), fingerprint, depth, c.nodes);
     return c;
   }
 
   PerftTable* table_;
   bool parallel_;
+  const std::atomic<bool>* stop_;
 };
 
 template <bool Stats>
@@ -180,7 +189,7 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
   generate<LEGAL>(root, moves);
   result.divide.resize(moves.size());
   const bool parallel = options.threads > 1;
-  Counter<Stats> counter(options.table, parallel);
+  Counter<Stats> counter(options.table, parallel, options.stop);
 
   std::mutex progress_mutex;
   PerftProgress progress{0, moves.size(), 0};
@@ -217,6 +226,7 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
     result.nodes += d.nodes;
     result.stats += d.stats;
   }
+  result.stopped = counter.stopped();
   return result;
 }
 

@@ -6,6 +6,7 @@
 // perft() and perft_divide() are the plain serial counts. perft_run() is the full tool: oneTBB workers,
 // an optional transposition table (perft_table.h), leaf statistics and per-root-move progress.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -65,12 +66,20 @@ struct PerftOptions {
   bool stats = false;
   // Called once per finished root move, never by two threads at once.
   std::function<void(const PerftProgress&)> on_root_move;
+  // When set, and true at some moment (it may be set from another thread), the run ends soon after
+  // with PerftResult::stopped: every node of kStopCheckDepth or more plies looks at it.
+  const std::atomic<bool>* stop = nullptr;
 };
+
+// Nodes with at least this many plies below them look at PerftOptions::stop (a few microseconds of
+// counting apart, so a stop takes effect within milliseconds at any depth).
+inline constexpr int kStopCheckDepth = 3;
 
 struct PerftResult {
   std::uint64_t nodes = 0;
   PerftStats stats;                 // zero unless options.stats
   std::vector<DivideEntry> divide;  // every root move with its count, in generation order
+  bool stopped = false;             // PerftOptions::stop ended the run: the counts are incomplete
 };
 
 // Perft of `root` (left unchanged) at `depth` with the given options. The counts are the same for

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/quoted_text.h"
 #include "core/sfen.h"
 
 namespace tsumi {
@@ -36,19 +37,19 @@ ParseResult<PerftSuiteEntry> parse_perft_suite_line(std::string_view line) {
       continue;
     }
     if (field[0] != 'D')
-      return ParseError{"unknown field '" + std::string(field) + "' (expected ;D<depth> <count> or ;id <name>)", at};
+      return ParseError{"unknown field " + quoted_text(field) + " (expected ;D<depth> <count> or ;id <name>)", at};
     const std::size_t space = field.find(' ');
-    if (space == std::string_view::npos) return ParseError{"missing count after '" + std::string(field) + "'", at};
+    if (space == std::string_view::npos) return ParseError{"missing count after " + quoted_text(field), at};
     int depth = 0;
     std::uint64_t nodes = 0;
     const std::string_view depth_text = field.substr(1, space - 1);
     const std::string_view nodes_text = trim(field.substr(space + 1));
     auto [p1, e1] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);
     if (e1 != std::errc() || p1 != depth_text.data() + depth_text.size() || depth < 1 || depth > 64)
-      return ParseError{"bad depth '" + std::string(depth_text) + "'", at};
+      return ParseError{"bad depth " + quoted_text(depth_text), at};
     auto [p2, e2] = std::from_chars(nodes_text.data(), nodes_text.data() + nodes_text.size(), nodes);
     if (e2 != std::errc() || p2 != nodes_text.data() + nodes_text.size())
-      return ParseError{"bad node count '" + std::string(nodes_text) + "'", at};
+      return ParseError{"bad node count " + quoted_text(nodes_text), at};
     for (const PerftExpectation& e : entry.expected)
       if (e.depth == depth) return ParseError{"depth " + std::to_string(depth) + " given twice", at};
     entry.expected.push_back({depth, nodes});

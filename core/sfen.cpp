@@ -4,6 +4,8 @@
 #include <cctype>
 #include <string>
 
+#include "core/quoted_text.h"
+
 namespace tsumi {
 
 namespace {
@@ -97,7 +99,7 @@ std::optional<ParseError> parse_board(const Field& f, PositionSetup& setup) {
     const char letter = f.text[letter_at];
     const PieceType base = piece_type_from_letter(char(std::toupper(static_cast<unsigned char>(letter))));
     if (base == NO_PIECE_TYPE || !std::isalpha(static_cast<unsigned char>(letter)))
-      return ParseError{std::string("unknown piece letter '") + letter + "'", f.offset + letter_at};
+      return ParseError{"unknown piece letter " + quoted_text(utf8_char_at(f.text, letter_at)), f.offset + letter_at};
     if (promoted && !is_promotable(base))
       return ParseError{"'+' on " + piece_name(base) + ": it cannot be promoted", at};
     if (file < 0) return ParseError{"rank " + std::string(1, char('a' + rank)) + " has more than 9 squares", at};
@@ -139,7 +141,7 @@ std::optional<ParseError> parse_hands(const Field& f, PositionSetup& setup) {
     const PieceType pt = piece_type_from_letter(char(std::toupper(static_cast<unsigned char>(letter))));
     if (letter == '+') return ParseError{"promoted piece in hand (captured pieces are held unpromoted)", f.offset + i};
     if (pt == NO_PIECE_TYPE || !std::isalpha(static_cast<unsigned char>(letter)))
-      return ParseError{std::string("unknown hand piece '") + letter + "'", f.offset + i};
+      return ParseError{"unknown hand piece " + quoted_text(utf8_char_at(f.text, i)), f.offset + i};
     if (pt == KING) return ParseError{"king in hand", f.offset + i};
     const Color c = std::isupper(static_cast<unsigned char>(letter)) ? BLACK : WHITE;
     if (seen[c][pt])
@@ -194,13 +196,13 @@ ParseResult<PositionSetup> parse_sfen(std::string_view text, SfenLeniency lenien
   if (n > 4) {
     Field extra[5];
     split_fields(text, extra, 5);
-    return ParseError{"unexpected text after the move number: '" + std::string(extra[4].text) + "'", extra[4].offset};
+    return ParseError{"unexpected text after the move number: " + quoted_text(extra[4].text), extra[4].offset};
   }
   PositionSetup setup;
   if (auto e = parse_board(fields[0], setup)) return *e;
   if (n < 2) return ParseError{"missing side to move after the board", text.size()};
   if (fields[1].text != "b" && fields[1].text != "w")
-    return ParseError{"side to move must be 'b' or 'w', found '" + std::string(fields[1].text) + "'", fields[1].offset};
+    return ParseError{"side to move must be 'b' or 'w', found " + quoted_text(fields[1].text), fields[1].offset};
   setup.side_to_move = fields[1].text == "b" ? BLACK : WHITE;
   if (n < 3) return ParseError{"missing hands after the side to move ('-' for none)", text.size()};
   if (auto e = parse_hands(fields[2], setup)) return *e;
@@ -209,11 +211,10 @@ ParseResult<PositionSetup> parse_sfen(std::string_view text, SfenLeniency lenien
     long ply = 0;
     for (char ch : f.text) {
       if (!std::isdigit(static_cast<unsigned char>(ch)) || ply > 100000000)
-        return ParseError{"move number must be a positive integer, found '" + std::string(f.text) + "'", f.offset};
+        return ParseError{"move number must be a positive integer, found " + quoted_text(f.text), f.offset};
       ply = ply * 10 + (ch - '0');
     }
-    if (ply < 1)
-      return ParseError{"move number must be a positive integer, found '" + std::string(f.text) + "'", f.offset};
+    if (ply < 1) return ParseError{"move number must be a positive integer, found " + quoted_text(f.text), f.offset};
     setup.game_ply = int(ply);
   }
   if (auto e = check_material(setup, fields[0].offset, leniency.allow_nifu)) return *e;

@@ -1,5 +1,7 @@
 #include "core/usi.h"
 
+#include "core/quoted_text.h"
+
 namespace tsumi {
 
 namespace {
@@ -32,19 +34,20 @@ ParseResult<Move> parse_usi_move(const Position& pos, std::string_view text) {
   if (text.size() == 4 && text[1] == '*') {
     const std::size_t at = kDropLetters.find(text[0]);
     if (at == std::string_view::npos || at == 0)
-      return ParseError{"'" + std::string(text) + "': unknown drop piece '" + text[0] + "' (expected one of PLNSGBR)",
+      return ParseError{quoted_text(text) + ": unknown drop piece " + quoted_text(utf8_char_at(text, 0)) +
+                            " (expected one of PLNSGBR)",
                         0};
-    if (!parse_square(text.substr(2), to)) return ParseError{"'" + std::string(text) + "': bad square", 2};
+    if (!parse_square(text.substr(2), to)) return ParseError{quoted_text(text) + ": bad square", 2};
     m = Move::make_drop(PieceType(at), to);
   } else if (text.size() == 4 || (text.size() == 5 && text[4] == '+')) {
     Square from;
-    if (!parse_square(text.substr(0, 2), from)) return ParseError{"'" + std::string(text) + "': bad from-square", 0};
-    if (!parse_square(text.substr(2, 2), to)) return ParseError{"'" + std::string(text) + "': bad to-square", 2};
+    if (!parse_square(text.substr(0, 2), from)) return ParseError{quoted_text(text) + ": bad from-square", 0};
+    if (!parse_square(text.substr(2, 2), to)) return ParseError{quoted_text(text) + ": bad to-square", 2};
     m = Move::make(from, to, text.size() == 5);
   } else {
-    return ParseError{"'" + std::string(text) + "' is not a USI move (7g7f, 8h2b+ or P*5e)", 0};
+    return ParseError{quoted_text(text) + " is not a USI move (7g7f, 8h2b+ or P*5e)", 0};
   }
-  if (!pos.is_valid_move(m)) return ParseError{"'" + std::string(text) + "' is not a legal move in this position", 0};
+  if (!pos.is_valid_move(m)) return ParseError{quoted_text(text) + " is not a legal move in this position", 0};
   return m;
 }
 

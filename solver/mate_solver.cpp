@@ -88,8 +88,8 @@ struct MateSolver::Impl {
     const std::size_t n = std::size_t(std::max(1, l.threads));
     workers.clear();
     crew = n > 1 ? std::make_unique<DfpnCrew>() : nullptr;
-    timed = l.time_s > 0;
-    deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(l.time_s));
+    timed = l.time_s > 0 && l.time_s < MateLimits::kNoTimeLimitS;  // false for NaN too
+    deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timed ? l.time_s : 0));
     for (std::size_t w = 0; w < n; ++w) {
       workers.push_back(std::make_unique<DfpnSearch>(table, p.attacker));
       DfpnSearch& s = *workers.back();

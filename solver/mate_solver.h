@@ -34,6 +34,9 @@ enum class MateStop : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
 // the proven length (or is longer than the first line), else the first line. A proven shortest mate
 // gets its line by the exact rules, or, when that is cut, the first line with shortest_proven false.
 struct MateLimits {
+  // A time limit of this many seconds (about 31 years) or more, or one that is not a positive number
+  // (NaN included), is no limit: the deadline of a larger one would not fit the clock.
+  static constexpr double kNoTimeLimitS = 1e9;
   double time_s = 0;           // wall-clock limit in seconds; 0: none
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists

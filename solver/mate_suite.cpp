@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "core/quoted_text.h"
+
 namespace tsumi {
 
 namespace {
@@ -36,7 +38,7 @@ std::optional<ParseError> read_expected(std::string_view value, std::size_t at, 
   }
   const auto plies = whole_number(value, 1, kMaxExpectedPlies);
   if (!plies)
-    return ParseError{"bad expected value '" + std::string(value) + "' (a number of plies from 1, or nomate)", at};
+    return ParseError{"bad expected value " + quoted_text(value) + " (a number of plies from 1, or nomate)", at};
   entry.expected = plies;
   return std::nullopt;
 }
@@ -47,7 +49,7 @@ constexpr int kMaxTimeSeconds = 86400;
 // Reads `time=` (whole seconds) into the entry; at is the offset of the value in the line.
 std::optional<ParseError> read_time(std::string_view value, std::size_t at, MateSuiteEntry& entry) {
   const auto seconds = whole_number(value, 1, kMaxTimeSeconds);
-  if (!seconds) return ParseError{"bad time value '" + std::string(value) + "' (whole seconds from 1 to 86400)", at};
+  if (!seconds) return ParseError{"bad time value " + quoted_text(value) + " (whole seconds from 1 to 86400)", at};
   entry.time_s = seconds;
   return std::nullopt;
 }
@@ -56,13 +58,13 @@ std::optional<ParseError> read_time(std::string_view value, std::size_t at, Mate
 std::optional<ParseError> read_field(std::string_view field, std::size_t at, MateSuiteEntry& entry,
                                      bool& has_expected) {
   const std::size_t eq = field.find('=');
-  if (eq == std::string_view::npos) return ParseError{"field '" + std::string(field) + "' is not key=value", at};
+  if (eq == std::string_view::npos) return ParseError{"field " + quoted_text(field) + " is not key=value", at};
   const std::string_view key = field.substr(0, eq);
   const std::string_view value = field.substr(eq + 1);
-  if (key.empty()) return ParseError{"field '" + std::string(field) + "' has no key", at};
+  if (key.empty()) return ParseError{"field " + quoted_text(field) + " has no key", at};
   const auto same_key = [&](const auto& kv) { return kv.first == key; };
   if (std::any_of(entry.fields.begin(), entry.fields.end(), same_key))
-    return ParseError{"key '" + std::string(key) + "' given twice", at};
+    return ParseError{"key " + quoted_text(key) + " given twice", at};
   if (key == "expected") {
     if (auto e = read_expected(value, at + eq + 1, entry)) return e;
     has_expected = true;
@@ -72,7 +74,7 @@ std::optional<ParseError> read_field(std::string_view field, std::size_t at, Mat
     entry.category = std::string(value);
   } else if (key == "counting") {
     if (value != "book" && value != "all")
-      return ParseError{"bad counting value '" + std::string(value) + "' (book or all)", at + eq + 1};
+      return ParseError{"bad counting value " + quoted_text(value) + " (book or all)", at + eq + 1};
     entry.book_length = value == "book";
   } else if (key == "time") {
     if (auto e = read_time(value, at + eq + 1, entry)) return e;

@@ -17,8 +17,10 @@
 #include <atomic>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -328,6 +330,21 @@ std::pair<MateResult, double> solve_and_stop_after(MateSolver& solver, const Mat
   returned = true;
   stopper.join();
   return {r, stopped_while_running ? std::chrono::duration<double>(return_time - stop_time).count() : -1.0};
+}
+
+// A time limit the clock cannot hold, NaN, or infinity is no limit (a deadline once overflowed into the
+// past and every such search stopped at once).
+TEST(MateSolverLimits, TimeLimitBeyondTheClockIsNone) {
+  const MateSuiteEntry* e = find_entry("tanuki9-11");
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(e->sfen);
+  ASSERT_TRUE(problem);
+  MateSolver& solver = shared_solver();
+  for (double limit_s : {1e10, 1e300, std::numeric_limits<double>::infinity(), std::nan("")}) {
+    SCOPED_TRACE("time limit " + std::to_string(limit_s) + " s");
+    solver.clear();
+    expect_solution(*e, *problem, solver.solve(*problem, limits(limit_s)));
+  }
 }
 
 TEST(MateSolverLimits, RequestStopFromAnotherThread) {

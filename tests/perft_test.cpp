@@ -1,5 +1,6 @@
 #include "core/perft.h"
 
+#include <atomic>
 #include <mutex>
 #include <set>
 
@@ -190,6 +191,30 @@ TEST(PerftParallel, AReusedTableGivesTheSameCountsAtEveryDepth) {
   for (int round = 0; round < 2; ++round)
     for (int depth = 5; depth >= 0; --depth)
       EXPECT_EQ(perft_run(p.pos, depth, test::perft_options(2, &table)).nodes, expected[depth]) << depth;
+}
+
+// A stop (here raised once five root moves are counted) ends the run with `stopped` and a partial
+// count, and leaves nothing partial in the table: the next run over the same table is exact.
+TEST(PerftParallel, StopEndsTheRunAndStoresNoPartialCount) {
+  SfenPosition p(kStartSfen);
+  for (int threads : {1, 2}) {
+    PerftTable table(8);
+    std::atomic<bool> stop{false};
+    PerftOptions options = test::perft_options(threads, &table);
+    options.stop = &stop;
+    options.on_root_move = [&](const PerftProgress& progress) {
+      if (progress.root_moves_done == 5) stop.store(true);
+    };
+    const PerftResult stopped = perft_run(p.pos, 5, options);
+    EXPECT_TRUE(stopped.stopped) << threads;
+    EXPECT_LT(stopped.nodes, 19861490u) << threads;
+    stop.store(false);
+    options.on_root_move = nullptr;
+    const PerftResult whole = perft_run(p.pos, 5, options);
+    EXPECT_FALSE(whole.stopped) << threads;
+    EXPECT_EQ(whole.nodes, 19861490u) << threads;
+    EXPECT_EQ(perft_run(p.pos, 4, test::perft_options(threads, &table)).nodes, 719731u) << threads;
+  }
 }
 
 TEST(PerftParallel, ProgressReportsEachRootMoveOnce) {

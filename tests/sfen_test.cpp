@@ -114,6 +114,9 @@ constexpr BadSfen kBadSfens[] = {
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "8 squares"},
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", "unknown piece letter 'X'"},
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG0GSNL b - 1", "unknown piece letter '0'"},
+    // A multi-byte character is quoted whole (issue 15: the message once held its first byte alone).
+    {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG王GSNL b - 1", "unknown piece letter '王'"},
+    {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG\x1bGSNL b - 1", "unknown piece letter '\\x1b'"},
     {"lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "'+' on king"},
     {"lnsgk+gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "'+' on gold"},
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+ b - 1", "'+' at the end"},
@@ -132,6 +135,7 @@ constexpr BadSfen kBadSfens[] = {
     {"4k4/9/9/9/9/9/9/9/4K4 b 1000P 1", "too large"},
     {"4k4/9/9/9/9/9/9/9/4K4 b 2 1", "without a piece letter"},
     {"4k4/9/9/9/9/9/9/9/4K4 b PXp 1", "unknown hand piece 'X'"},
+    {"4k4/9/9/9/9/9/9/9/4K4 b P歩 1", "unknown hand piece '歩'"},
     {"4k4/9/9/9/9/9/9/9/4K4 b K 1", "king in hand"},
     {"4k4/9/9/9/9/9/9/9/4K4 b +P 1", "promoted piece in hand"},
     {"4k4/9/9/9/9/9/9/9/4K4 b P2P 1", "listed twice"},

@@ -471,21 +471,68 @@ TEST(UsiServer, QuitStopsTheSearchAndAnswersIt) {
   EXPECT_EQ(count_if(s.capture.lines(mark), is_checkmate), 1);
 }
 
-TEST(UsiServer, SecondGoWaitsForTheFirstAnswer) {
+// Issue 15's reproducer: `go mate infinite`, `go mate 1000`, `stop`, `isready`, `quit` once waited
+// forever behind the first search. A second go is refused at once (a go mate with its own checkmate
+// line), and stop, isready and quit are read and answered while the first search runs.
+TEST(UsiServer, SecondGoIsRefusedWhileASearchRuns) {
   SmallSession s;
   s.send("position sfen " + sfen_of(kHardId));
   const std::size_t mark = s.capture.size();
-  s.send("go mate 200");
-  s.send("position sfen " + sfen_of(kMate9Id));  // the running search keeps its own problem
-  s.send("go mate 20000");                       // returns once the first search has answered
-  const auto first = s.capture.wait_for(is_checkmate, mark, 0ms);
-  ASSERT_TRUE(first);
-  EXPECT_EQ(s.capture.lines(*first)[0], "checkmate timeout");
-  const auto second = s.capture.wait_for(is_checkmate, *first + 1, 60s);
-  ASSERT_TRUE(second);
-  const std::string answer = s.capture.lines(*second)[0];
-  EXPECT_EQ(replay_error(sfen_of(kMate9Id), answer), std::nullopt) << answer;
+  s.send("go mate infinite");
+  const std::vector<std::string> refused = s.send("go mate 1000");
+  ASSERT_EQ(refused.size(), 2u);
+  EXPECT_EQ(refused[0], "info string go mate: refused, a search is running (send stop first)");
+  EXPECT_EQ(refused[1], "checkmate timeout");
+  const std::vector<std::string> perft = s.send("go perft 3");
+  ASSERT_EQ(perft.size(), 1u);
+  EXPECT_EQ(perft[0], "info string go perft: refused, a search is running (send stop first)");
+  const std::vector<std::string> other = s.send("go btime 0 wtime 0");
+  ASSERT_FALSE(other.empty());
+  EXPECT_EQ(other.back(), "bestmove resign");
+  const std::size_t before_stop = s.capture.size();
+  s.send("stop");
+  EXPECT_TRUE(s.capture.wait_for(is_checkmate, before_stop, 0ms)) << "stop returns after the answer";
+  EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
+  const auto start = Clock::now();
+  EXPECT_FALSE(s.server.handle_line("quit"));
+  EXPECT_LT(ms_since(start), double(kStopLatency.count()));
+  // Two checkmate lines: the refusal's and the stopped search's.
   EXPECT_EQ(count_if(s.capture.lines(mark), is_checkmate), 2);
+}
+
+// A command line longer than 1 MiB is skipped whole, with an info string, and is never stored; the
+// next line is read as usual. A long move list whose second move is bad is refused at that move.
+TEST(UsiServer, OverlongLinesAndLongMoveListsAreRefusedCheaply) {
+  SmallSession s;
+  std::istringstream in("position startpos moves " + std::string(std::size_t(3) << 20, 'x') +
+                        "\nisready\nposition startpos moves 7g7f zz" + std::string(200000, ' ') + "7g7f\nquit\n");
+  s.server.run(in);
+  const std::vector<std::string> lines = s.capture.lines();
+  ASSERT_EQ(lines.size(), 3u) << joined(lines);
+  EXPECT_EQ(lines[0], "info string a command line of 3145752 bytes, more than 1048576: ignored");
+  EXPECT_EQ(lines[1], "readyok");
+  EXPECT_TRUE(starts_with(lines[2], "info string position: move 2 'zz'")) << lines[2];
+}
+
+// A time too large for the clock is no limit (it once overflowed into the past and stopped at once).
+TEST(UsiServer, HugeGoMateTimeIsNoLimit) {
+  SmallSession s;
+  const std::vector<std::string> lines = s.solve(sfen_of(kMate9Id), "go mate 10000000000000");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(replay_error(sfen_of(kMate9Id), lines.back()), std::nullopt) << joined(lines);
+}
+
+// A finished search does not block the next go: the answers come one after another.
+TEST(UsiServer, GoAfterAnAnswerSearchesTheNewPosition) {
+  SmallSession s;
+  s.send("position sfen " + sfen_of(kHardId));
+  const std::vector<std::string> first = s.go("go mate 200");
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(first.back(), "checkmate timeout");
+  s.send("position sfen " + sfen_of(kMate9Id));
+  const std::vector<std::string> second = s.go("go mate 20000");
+  ASSERT_FALSE(second.empty());
+  EXPECT_EQ(replay_error(sfen_of(kMate9Id), second.back()), std::nullopt) << second.back();
 }
 
 TEST(UsiServer, InputThatCannotBeSearchedAnswersTimeout) {
@@ -555,6 +602,36 @@ std::vector<std::string> perft_lines(Session& s, int depth) {
   s.send("go perft " + std::to_string(depth));
   s.capture.wait_for([](const std::string& l) { return starts_with(l, "Nodes searched"); }, mark, 60s);
   return s.capture.lines(mark);
+}
+
+// `stop` ends a perft that would take hours (depth 9 from the start position), with one worker and
+// with two (the serial count and the oneTBB split both look at the flag); nothing is counted then.
+TEST(UsiServer, StopEndsAPerft) {
+  for (const char* threads : {"1", "2"}) {
+    Session s;
+    s.send(std::string("setoption name Threads value ") + threads);
+    s.send("position startpos");
+    const std::size_t mark = s.capture.size();
+    s.send("go perft 9");
+    std::this_thread::sleep_for(50ms);
+    const auto start = Clock::now();
+    s.send("stop");
+    EXPECT_LT(ms_since(start), double(kStopLatency.count())) << threads << " threads";
+    const std::vector<std::string> lines = s.capture.lines(mark);
+    EXPECT_EQ(lines, std::vector<std::string>{"info string go perft: stopped; no count"}) << joined(lines);
+    // The server takes the next count at once, and it is whole.
+    EXPECT_EQ(perft_lines(s, 1).back(), "Nodes searched: 30");
+  }
+}
+
+TEST(UsiServer, QuitEndsAPerft) {
+  Session s;
+  s.send("position startpos");
+  s.send("go perft 9");
+  std::this_thread::sleep_for(50ms);
+  const auto start = Clock::now();
+  EXPECT_FALSE(s.server.handle_line("quit"));
+  EXPECT_LT(ms_since(start), double(kStopLatency.count()));
 }
 
 TEST(UsiServer, PositionWithMovesAndWithoutMoveNumber) {

@@ -1,0 +1,78 @@
+#include "core/quoted_text.h"
+
+namespace tsumi {
+
+namespace {
+
+constexpr bool is_continuation(unsigned char b) { return (b & 0xC0) == 0x80; }
+
+}  // namespace
+
+std::size_t utf8_char_length(std::string_view text) {
+  if (text.empty()) return 0;
+  const auto b0 = static_cast<unsigned char>(text[0]);
+  if (b0 < 0x80) return 1;
+  std::size_t n;
+  unsigned char lo = 0x80, hi = 0xBF;  // the range of the second byte (RFC 3629, section 4)
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    n = 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    n = 3;
+    if (b0 == 0xE0) lo = 0xA0;  // no overlong forms
+    if (b0 == 0xED) hi = 0x9F;  // no surrogates
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    n = 4;
+    if (b0 == 0xF0) lo = 0x90;  // no overlong forms
+    if (b0 == 0xF4) hi = 0x8F;  // nothing above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (text.size() < n) return 0;
+  const auto b1 = static_cast<unsigned char>(text[1]);
+  if (b1 < lo || b1 > hi) return 0;
+  for (std::size_t i = 2; i < n; ++i)
+    if (!is_continuation(static_cast<unsigned char>(text[i]))) return 0;
+  return n;
+}
+
+std::string_view utf8_char_at(std::string_view text, std::size_t offset) {
+  if (offset >= text.size()) return {};
+  const std::string_view rest = text.substr(offset);
+  const std::size_t n = utf8_char_length(rest);
+  return rest.substr(0, n == 0 ? 1 : n);
+}
+
+std::string quoted_text(std::string_view text, std::size_t max_bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "'";
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8_char_length(text.substr(i));
+    const std::size_t width = n == 0 ? 1 : n;
+    if (i + width > max_bytes) break;
+    if (n > 1) {
+      out.append(text.substr(i, n));
+    } else if (b == '\'' || b == '\\') {
+      out += '\\';
+      out += char(b);
+    } else if (b == '\n') {
+      out += "\\n";
+    } else if (b == '\r') {
+      out += "\\r";
+    } else if (b == '\t') {
+      out += "\\t";
+    } else if (b >= 0x20 && b < 0x7F) {
+      out += char(b);
+    } else {
+      out += "\\x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+    i += width;
+  }
+  if (i < text.size()) return out + "...' (" + std::to_string(text.size()) + " bytes)";
+  return out + "'";
+}
+
+}  // namespace tsumi

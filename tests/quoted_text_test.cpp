@@ -1,0 +1,84 @@
+#include "core/quoted_text.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace tsumi {
+namespace {
+
+// Whether the text is well-formed UTF-8 throughout.
+bool valid_utf8(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_char_length(s.substr(i));
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
+TEST(QuotedText, PlainTextIsQuotedAsItIs) {
+  EXPECT_EQ(quoted_text("7g7f"), "'7g7f'");
+  EXPECT_EQ(quoted_text(""), "''");
+  EXPECT_EQ(quoted_text("a b"), "'a b'");
+}
+
+TEST(QuotedText, ControlBytesAndQuotesAreEscaped) {
+  EXPECT_EQ(quoted_text("a\nb"), "'a\\nb'");
+  EXPECT_EQ(quoted_text("\r\t"), "'\\r\\t'");
+  EXPECT_EQ(quoted_text("\x1b[31mred"), "'\\x1b[31mred'");
+  EXPECT_EQ(quoted_text(std::string("\0x", 2)), "'\\x00x'");
+  EXPECT_EQ(quoted_text("\x7f"), "'\\x7f'");
+  EXPECT_EQ(quoted_text("it's"), "'it\\'s'");
+  EXPECT_EQ(quoted_text("a\\b"), "'a\\\\b'");
+}
+
+TEST(QuotedText, MultiByteCharactersStayWhole) {
+  EXPECT_EQ(quoted_text("王"), "'王'");
+  EXPECT_EQ(quoted_text("５七桂"), "'５七桂'");
+  EXPECT_EQ(quoted_text("\xF0\x9F\x80\x84"), "'\xF0\x9F\x80\x84'");  // U+1F004, four bytes
+}
+
+TEST(QuotedText, InvalidUtf8IsEscapedByteByByte) {
+  EXPECT_EQ(quoted_text("\xe6"), "'\\xe6'");                             // the first byte of 王 alone
+  EXPECT_EQ(quoted_text("\xe7\x8e"), "'\\xe7\\x8e'");                    // two of its three bytes
+  EXPECT_EQ(quoted_text("\xc0\xaf"), "'\\xc0\\xaf'");                    // an overlong '/'
+  EXPECT_EQ(quoted_text("\xed\xa0\x80"), "'\\xed\\xa0\\x80'");           // a surrogate
+  EXPECT_EQ(quoted_text("\xf4\x90\x80\x80"), "'\\xf4\\x90\\x80\\x80'");  // above U+10FFFF
+  EXPECT_EQ(quoted_text("\x80x"), "'\\x80x'");
+}
+
+TEST(QuotedText, LongTextIsCutAtAWholeCharacter) {
+  const std::string long_ascii(1000, 'a');
+  EXPECT_EQ(quoted_text(long_ascii, 10), "'aaaaaaaaaa...' (1000 bytes)");
+  EXPECT_EQ(quoted_text(std::string(80, 'b')), "'" + std::string(80, 'b') + "'");
+  EXPECT_EQ(quoted_text(std::string(81, 'b')), "'" + std::string(80, 'b') + "...' (81 bytes)");
+  // 王 is three bytes: a cut at four bytes keeps one, never one and a third.
+  EXPECT_EQ(quoted_text("王王王", 4), "'王...' (9 bytes)");
+}
+
+TEST(QuotedText, TheResultIsOneLineOfValidUtf8WhateverTheInput) {
+  std::string every_byte;
+  for (int b = 0; b < 256; ++b) every_byte += char(b);
+  for (std::size_t max : {std::size_t(3), std::size_t(80), std::size_t(1000)}) {
+    const std::string q = quoted_text(every_byte + "王" + every_byte, max);
+    EXPECT_TRUE(valid_utf8(q)) << max;
+    EXPECT_EQ(q.find('\n'), std::string::npos) << max;
+    EXPECT_LE(q.size(), 4 * max + 32) << max;  // \xNN is four bytes a byte, plus quotes and the tail
+  }
+}
+
+TEST(QuotedText, Utf8CharacterAt) {
+  const std::string s = "a王\xe6z";
+  EXPECT_EQ(utf8_char_at(s, 0), "a");
+  EXPECT_EQ(utf8_char_at(s, 1), "王");
+  EXPECT_EQ(utf8_char_at(s, 4), "\xe6");  // not a character: the byte alone
+  EXPECT_EQ(utf8_char_at(s, 5), "z");
+  EXPECT_EQ(utf8_char_at(s, 6), "");
+  EXPECT_EQ(utf8_char_length("王"), 3u);
+  EXPECT_EQ(utf8_char_length(""), 0u);
+  EXPECT_EQ(utf8_char_length("\xe6\x97"), 0u);
+}
+
+}  // namespace
+}  // namespace tsumi
