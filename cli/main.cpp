@@ -1,4 +1,5 @@
-// The tsumi command line: one subcommand per job; parsing and printing only.
+// The tsumi command line: the arguments of each subcommand, then dispatch to its folder (cli/common,
+// usi, perft, mate, bench).
 
 #include <cmath>
 #include <iostream>
@@ -8,13 +9,13 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
-#include "cli/bench_command.h"
-#include "cli/machine_info.h"
-#include "cli/mate_command.h"
-#include "cli/perft_command.h"
-#include "cli/perft_diff_command.h"
-#include "cli/perftree_command.h"
-#include "cli/usi_command.h"
+#include "bench/machine_info.h"
+#include "cli/bench/bench_command.h"
+#include "cli/mate/mate_command.h"
+#include "cli/perft/perft_command.h"
+#include "cli/perft/perft_diff_command.h"
+#include "cli/perft/perftree_command.h"
+#include "cli/usi/usi_server.h"
 #include "core/platform.h"
 #include "core/quoted_text.h"
 
@@ -147,8 +148,8 @@ CLI::App* add_bench_command(CLI::App& app, tsumi::cli::BenchOptions& bench, bool
       "verified, mismatches). Progress goes to stderr when it is a terminal.\n"
       "Exit 0 when verified and the signature is stable, 1 otherwise, 2 on bad input.");
   cmd->callback([&] {
-    if (quick) bench.size = tsumi::cli::BenchSize::kQuick;
-    if (full) bench.size = tsumi::cli::BenchSize::kFull;
+    if (quick) bench.size = tsumi::bench::BenchSize::kQuick;
+    if (full) bench.size = tsumi::bench::BenchSize::kFull;
   });
   return cmd;
 }
@@ -158,7 +159,8 @@ CLI::App* add_bench_command(CLI::App& app, tsumi::cli::BenchOptions& bench, bool
 int main(int argc, char** argv) {
   CLI::App app{"tsumi: shogi perft and tsume solving"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", tsumi::cli::version_line(), "Print the version, compiler and SIMD path, and exit");
+  app.set_version_flag("--version", tsumi::bench::version_line(),
+                       "Print the version, compiler and SIMD path, and exit");
 
   tsumi::cli::PerftOptions perft;
   perft.progress = isatty(STDERR_FILENO) != 0;

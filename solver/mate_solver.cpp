@@ -8,6 +8,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include "core/stopwatch.h"
 #include "core/task_edges.h"
 #include "solver/dfpn_search.h"
 #include "solver/mate_pv.h"
@@ -16,8 +17,6 @@
 namespace tsumi {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 MateStop to_stop(DfpnSearch::Abort a) {
   switch (a) {
@@ -29,10 +28,6 @@ MateStop to_stop(DfpnSearch::Abort a) {
     case DfpnSearch::Abort::kYielded: return MateStop::kNone;
   }
   return MateStop::kNone;
-}
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
 // The edges between this thread and the workers, declared to ThreadSanitizer (core/task_edges.h).

@@ -1,4 +1,4 @@
-#include "cli/bench_command.h"
+#include "cli/bench/bench_command.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -31,7 +31,7 @@ TEST(BenchCommand, ThreadCountsStartAtOne) {
 
 TEST(BenchCommand, TextReportWithTheSignatureAndAChart) {
   BenchOptions o;
-  o.size = BenchSize::kQuick;
+  o.size = bench::BenchSize::kQuick;
   o.threads = {2};
   o.svg = temp_path("chart.svg");
   std::ostringstream out, err;
@@ -55,7 +55,7 @@ TEST(BenchCommand, TextReportWithTheSignatureAndAChart) {
 
 TEST(BenchCommand, AnUnwritableChartFailsBeforeTheRun) {
   BenchOptions o;
-  o.size = BenchSize::kFull;  // never started
+  o.size = bench::BenchSize::kFull;  // never started
   o.svg = "/nonexistent-dir/chart.svg";
   std::ostringstream out, err;
   EXPECT_EQ(run_bench(o, out, err), 2);

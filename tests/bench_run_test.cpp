@@ -1,10 +1,10 @@
-#include "cli/bench_run.h"
+#include "bench/bench_run.h"
 
 #include <gtest/gtest.h>
 
 #include "solver/mate_solver.h"
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 namespace {
 
 // The quick workload, once with one thread and once with two: the signature is the same, and every
@@ -66,4 +66,4 @@ TEST(BenchRun, SignatureText) {
 }
 
 }  // namespace
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

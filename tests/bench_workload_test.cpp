@@ -1,4 +1,4 @@
-#include "cli/bench_workload.h"
+#include "bench/bench_workload.h"
 
 #include <algorithm>
 #include <set>
@@ -8,7 +8,7 @@
 #include "core/sfen.h"
 #include "tests/support/test_data.h"
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 namespace {
 
 constexpr BenchSize kSizes[] = {BenchSize::kQuick, BenchSize::kDefault, BenchSize::kFull};
@@ -81,4 +81,4 @@ TEST(BenchWorkload, SizeNames) {
 }
 
 }  // namespace
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

@@ -1,4 +1,4 @@
-#include "cli/board_diagram.h"
+#include "cli/mate/board_diagram.h"
 
 #include <deque>
 #include <string>

@@ -1,10 +1,10 @@
-#include "cli/machine_info.h"
+#include "bench/machine_info.h"
 
 #include <gtest/gtest.h>
 
 #include "core/platform.h"
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 namespace {
 
 TEST(MachineInfo, CpuModelOfX86AndArm) {
@@ -45,4 +45,4 @@ TEST(MachineInfo, DescribesThisBuild) {
 }
 
 }  // namespace
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

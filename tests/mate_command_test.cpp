@@ -1,7 +1,7 @@
 // The `tsumi mate` command in-process and as a process. Tests marked "needs the solver" expect real
 // verdicts; the others hold for any solver (they check parsing, refusals and the shape of the output).
 
-#include "cli/mate_command.h"
+#include "cli/mate/mate_command.h"
 
 #include <algorithm>
 #include <chrono>

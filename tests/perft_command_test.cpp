@@ -1,4 +1,4 @@
-#include "cli/perft_command.h"
+#include "cli/perft/perft_command.h"
 
 #include <cstdio>
 #include <fstream>

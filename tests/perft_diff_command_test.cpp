@@ -1,4 +1,4 @@
-#include "cli/perft_diff_command.h"
+#include "cli/perft/perft_diff_command.h"
 
 #include <chrono>
 #include <fstream>

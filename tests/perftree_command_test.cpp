@@ -1,4 +1,4 @@
-#include "cli/perftree_command.h"
+#include "cli/perft/perftree_command.h"
 
 #include <sstream>
 

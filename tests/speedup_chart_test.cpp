@@ -1,10 +1,10 @@
-#include "cli/speedup_chart.h"
+#include "bench/speedup_chart.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 namespace {
 
 // The value of the first attribute `name="..."` at or after `from` (std::regex trips GCC 12 warnings under ASan).
@@ -67,4 +67,4 @@ TEST(SpeedupChart, EscapesTextAndSkipsMissingPoints) {
 }
 
 }  // namespace
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

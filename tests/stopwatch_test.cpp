@@ -1,10 +1,10 @@
-#include "cli/stopwatch.h"
+#include "core/stopwatch.h"
 
 #include <thread>
 
 #include <gtest/gtest.h>
 
-namespace tsumi::cli {
+namespace tsumi {
 namespace {
 
 TEST(Stopwatch, ElapsedTimeInMillisecondsAndSeconds) {
@@ -25,4 +25,4 @@ TEST(Stopwatch, NodesPerSecond) {
 }
 
 }  // namespace
-}  // namespace tsumi::cli
+}  // namespace tsumi

@@ -18,7 +18,7 @@
 #include "core/position.h"
 #include "solver/mate_problem.h"
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 enum class BenchSize : std::uint8_t { kQuick, kDefault, kFull };
 
@@ -55,4 +55,4 @@ const char* to_string(BenchSize size);  // "quick", "default", "full"
 std::string_view embedded_perft_suite();
 std::string_view embedded_tsume_suite();
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

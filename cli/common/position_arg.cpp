@@ -1,4 +1,4 @@
-#include "cli/position_arg.h"
+#include "cli/common/position_arg.h"
 
 #include <sstream>
 

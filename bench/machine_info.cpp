@@ -1,4 +1,4 @@
-#include "cli/machine_info.h"
+#include "bench/machine_info.h"
 
 #include <fstream>
 #include <set>
@@ -21,7 +21,7 @@
 #define TSUMI_SANITIZERS ""
 #endif
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 namespace {
 
@@ -114,4 +114,4 @@ std::string version_line() {
   return std::string("tsumi ") + TSUMI_VERSION + " (" + kSimdName + ", " + compiler_name() + ", " + build_type() + ")";
 }
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

@@ -1,4 +1,4 @@
-#include "cli/usi_engine.h"
+#include "cli/usi/usi_client.h"
 
 #include <algorithm>
 #include <cctype>
@@ -147,7 +147,7 @@ std::optional<std::uint64_t> parse_nodes_searched(std::string_view line) {
   return parse_count(s);
 }
 
-std::optional<std::string> UsiEngine::start(const std::string& command) {
+std::optional<std::string> UsiClient::start(const std::string& command) {
   if (running()) return "an engine is already running";
   int in[2], out[2], exec_error[2];
   if (!make_pipe(in)) return std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -200,9 +200,9 @@ std::optional<std::string> UsiEngine::start(const std::string& command) {
   return std::nullopt;
 }
 
-std::optional<std::string> UsiEngine::send(std::string_view line) { return send_until(line, next_deadline()); }
+std::optional<std::string> UsiClient::send(std::string_view line) { return send_until(line, next_deadline()); }
 
-std::optional<std::string> UsiEngine::send_until(std::string_view line, Clock::time_point deadline) {
+std::optional<std::string> UsiClient::send_until(std::string_view line, Clock::time_point deadline) {
   if (to_engine_ < 0) return "the engine is not running";
   std::string data(line);
   data += '\n';
@@ -224,7 +224,7 @@ std::optional<std::string> UsiEngine::send_until(std::string_view line, Clock::t
   return std::nullopt;
 }
 
-std::optional<std::string> UsiEngine::read_line(std::string& line) {
+std::optional<std::string> UsiClient::read_line(std::string& line) {
   switch (read_line_until(line, next_deadline())) {
     case Read::kLine: return std::nullopt;
     case Read::kTimeout: return "the engine wrote no line within " + seconds_text(timeout_);
@@ -233,7 +233,7 @@ std::optional<std::string> UsiEngine::read_line(std::string& line) {
   return gone("we waited for a line");
 }
 
-UsiEngine::Read UsiEngine::read_line_until(std::string& line, Clock::time_point deadline) {
+UsiClient::Read UsiClient::read_line_until(std::string& line, Clock::time_point deadline) {
   constexpr std::size_t kMaxLine = 1 << 20;  // a longer line is cut: memory stays bounded
   for (;;) {
     const std::size_t newline = buffer_.find('\n');
@@ -259,7 +259,7 @@ UsiEngine::Read UsiEngine::read_line_until(std::string& line, Clock::time_point 
   }
 }
 
-std::optional<std::string> UsiEngine::wait_for(std::string_view token, std::string_view request,
+std::optional<std::string> UsiClient::wait_for(std::string_view token, std::string_view request,
                                                std::vector<std::string>* other_lines) {
   const Clock::time_point until = next_deadline();
   for (std::string line;;) {
@@ -276,13 +276,13 @@ std::optional<std::string> UsiEngine::wait_for(std::string_view token, std::stri
   }
 }
 
-std::string UsiEngine::gone(std::string_view while_doing) {
+std::string UsiClient::gone(std::string_view while_doing) {
   if (pid_ > 0) wait_exit(std::chrono::seconds(1));
   if (exit_status_) return "the engine " + describe_exit(*exit_status_) + " while " + std::string(while_doing);
   return "the engine closed its pipes while " + std::string(while_doing);
 }
 
-bool UsiEngine::wait_exit(std::chrono::duration<double> limit) {
+bool UsiClient::wait_exit(std::chrono::duration<double> limit) {
   const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(limit);
   while (pid_ > 0) {
     int status = 0;
@@ -301,12 +301,12 @@ bool UsiEngine::wait_exit(std::chrono::duration<double> limit) {
   return true;
 }
 
-void UsiEngine::close_fds() {
+void UsiClient::close_fds() {
   close_fd(to_engine_);
   close_fd(from_engine_);
 }
 
-std::optional<std::string> UsiEngine::handshake(const std::vector<UsiOption>& options) {
+std::optional<std::string> UsiClient::handshake(const std::vector<UsiOption>& options) {
   handshake_messages_.clear();
   if (auto e = send("usi")) return e;
   if (auto e = wait_for("usiok", "usi", nullptr)) return e;
@@ -319,7 +319,7 @@ std::optional<std::string> UsiEngine::handshake(const std::vector<UsiOption>& op
   return wait_for("readyok", "isready", &handshake_messages_);
 }
 
-std::optional<std::string> UsiEngine::divide(const std::string& sfen, const std::vector<std::string>& usi_moves,
+std::optional<std::string> UsiClient::divide(const std::string& sfen, const std::vector<std::string>& usi_moves,
                                              int depth, EngineDivide& out) {
   out = {};
   std::string position = "position sfen " + sfen;
@@ -350,7 +350,7 @@ std::optional<std::string> UsiEngine::divide(const std::string& sfen, const std:
   }
 }
 
-void UsiEngine::shutdown() {
+void UsiClient::shutdown() {
   if (pid_ > 0) {
     if (to_engine_ >= 0) send_until("quit", Clock::now() + std::chrono::milliseconds(200));
     close_fd(to_engine_);  // an engine that missed `quit` still sees its input end

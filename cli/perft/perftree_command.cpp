@@ -1,9 +1,9 @@
-#include "cli/perftree_command.h"
+#include "cli/perft/perftree_command.h"
 
 #include <ostream>
 
-#include "cli/perft_command.h"
-#include "cli/position_arg.h"
+#include "cli/common/position_arg.h"
+#include "cli/perft/perft_command.h"
 #include "core/perft.h"
 #include "core/usi.h"
 

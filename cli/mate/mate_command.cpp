@@ -1,4 +1,4 @@
-#include "cli/mate_command.h"
+#include "cli/mate/mate_command.h"
 
 #include <chrono>
 #include <cmath>
@@ -13,11 +13,11 @@
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
 
-#include "cli/board_diagram.h"
-#include "cli/stopwatch.h"
-#include "cli/text_file.h"
+#include "cli/common/text_file.h"
+#include "cli/mate/board_diagram.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
+#include "core/stopwatch.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
 #include "solver/mate_problem.h"

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "cli/bench_workload.h"
+#include "bench/bench_workload.h"
 
 namespace tsumi {
 class MateSolver;
 }
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 // The timings of one part (perft or mate) of a pass.
 struct BenchPart {
@@ -51,4 +51,4 @@ std::string bench_signature(const BenchPass& pass);
 // One line per count or verdict that differs from the suites' expected answers; empty when all agree.
 std::vector<std::string> bench_mismatches(const BenchWorkload& workload, const BenchPass& pass);
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 struct SpeedupSeries {
   std::string name;                            // legend text, e.g. "perft"
@@ -18,4 +18,4 @@ struct SpeedupSeries {
 std::string speedup_chart_svg(const std::string& title, const std::string& subtitle,
                               const std::vector<SpeedupSeries>& series);
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

@@ -1,10 +1,10 @@
-#include "cli/bench_run.h"
+#include "bench/bench_run.h"
 
-#include "cli/stopwatch.h"
 #include "core/perft.h"
+#include "core/stopwatch.h"
 #include "solver/mate_solver.h"
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 namespace {
 
@@ -77,4 +77,4 @@ std::vector<std::string> bench_mismatches(const BenchWorkload& w, const BenchPas
   return out;
 }
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

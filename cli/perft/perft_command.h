@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "cli/position_arg.h"
+#include "cli/common/position_arg.h"
 
 namespace tsumi::cli {
 

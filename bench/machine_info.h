@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 struct MachineInfo {
   std::string cpu;         // model name from /proc/cpuinfo ("unknown" where there is none)
@@ -29,4 +29,4 @@ std::string cpu_model_from_cpuinfo(const std::string& cpuinfo);
 // has no "core id" lines (ARM, some VMs).
 int physical_cores_from_cpuinfo(const std::string& cpuinfo);
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

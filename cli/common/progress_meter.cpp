@@ -1,4 +1,4 @@
-#include "cli/progress_meter.h"
+#include "cli/common/progress_meter.h"
 
 #include <iomanip>
 #include <ostream>

@@ -1,4 +1,4 @@
-#include "cli/usi_command.h"
+#include "cli/usi/usi_server.h"
 
 #include <algorithm>
 #include <cctype>

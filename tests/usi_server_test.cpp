@@ -1,7 +1,7 @@
 // `tsumi usi`: the UsiServer in-process (its output captured line by line, thread-safely), and the real
 // executable driven through pipes the way a GUI drives it.
 
-#include "cli/usi_command.h"
+#include "cli/usi/usi_server.h"
 
 #include <algorithm>
 #include <chrono>
@@ -20,7 +20,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "cli/usi_engine.h"
+#include "cli/usi/usi_client.h"
 #include "solver/mate_line.h"
 #include "tests/support/test_data.h"
 
@@ -696,7 +696,7 @@ TEST(UsiServer, MalformedInputNeverCrashes) {
 std::string exe() { return std::string(TSUMI_EXE) + " usi"; }
 
 // Reads lines until one satisfies pred; every line read is appended to seen. False on a timeout.
-bool read_until(UsiEngine& engine, const std::function<bool(const std::string&)>& pred,
+bool read_until(UsiClient& engine, const std::function<bool(const std::string&)>& pred,
                 std::vector<std::string>& seen) {
   for (std::string line; !engine.read_line(line);) {
     seen.push_back(line);
@@ -706,7 +706,7 @@ bool read_until(UsiEngine& engine, const std::function<bool(const std::string&)>
 }
 
 TEST(UsiProcess, ShogiHomeSession) {
-  UsiEngine engine;
+  UsiClient engine;
   ASSERT_EQ(engine.start(exe()), std::nullopt);
   engine.set_timeout(2);  // GUIs give `usi` about this long
   std::vector<std::string> seen;
@@ -757,7 +757,7 @@ TEST(UsiProcess, ShogiHomeSession) {
 }
 
 TEST(UsiProcess, MalformedInputThenIsready) {
-  UsiEngine engine;
+  UsiClient engine;
   ASSERT_EQ(engine.start(exe()), std::nullopt);
   engine.set_timeout(30);
   const std::string lines[] = {"garbage",
@@ -782,7 +782,7 @@ TEST(UsiProcess, MalformedInputThenIsready) {
 
 TEST(UsiProcess, PerftDivideAsPerftDiffReadsIt) {
   // The client side of `tsumi perft-diff` against `tsumi usi`.
-  UsiEngine engine;
+  UsiClient engine;
   ASSERT_EQ(engine.start(exe()), std::nullopt);
   engine.set_timeout(60);
   ASSERT_EQ(engine.handshake({{"Threads", "2"}, {"USI_Hash", "1"}}), std::nullopt);

@@ -1,4 +1,4 @@
-#include "cli/usi_engine.h"
+#include "cli/usi/usi_client.h"
 
 #include <chrono>
 #include <fstream>
@@ -35,7 +35,7 @@ std::string scripted_engine(const std::string& go_answer, const std::string& set
          "esac; done";
 }
 
-TEST(UsiEngine, ParsesEveryDivideLineFormat) {
+TEST(UsiClient, ParsesEveryDivideLineFormat) {
   for (const char* line : {"7g7f: 1", "7g7f : 1", "7g7f 1", "7g7f:1", "7g7f :1", "  7g7f: 1 \r"}) {
     const auto e = parse_divide_line(line);
     ASSERT_TRUE(e) << line;
@@ -47,7 +47,7 @@ TEST(UsiEngine, ParsesEveryDivideLineFormat) {
   EXPECT_EQ(parse_divide_line("0a1j: 3")->move, "0a1j");  // a wrong move still reaches the comparison
 }
 
-TEST(UsiEngine, IgnoresLinesThatAreNotMoves) {
+TEST(UsiClient, IgnoresLinesThatAreNotMoves) {
   for (const char* line :
        {"", "info depth 1 nodes 30", "Nodes searched: 86", "Time: 12", "Nodes: 5", "7g7f: x", "7g7f: 1 2", "7g7f: -1",
         "7g7f: 99999999999999999999", "bestmove 7g7f", "P*1b+: 1", "7g7f++: 1", "readyok"}) {
@@ -55,7 +55,7 @@ TEST(UsiEngine, IgnoresLinesThatAreNotMoves) {
   }
 }
 
-TEST(UsiEngine, ParsesNodesSearched) {
+TEST(UsiClient, ParsesNodesSearched) {
   EXPECT_EQ(parse_nodes_searched("Nodes searched: 86"), 86u);
   EXPECT_EQ(parse_nodes_searched("Nodes searched : 0"), 0u);
   EXPECT_EQ(parse_nodes_searched("nodes searched 7\r"), 7u);
@@ -64,8 +64,8 @@ TEST(UsiEngine, ParsesNodesSearched) {
   EXPECT_FALSE(parse_nodes_searched("Total nodes searched: 5"));
 }
 
-TEST(UsiEngine, HandshakeAndDivideWithAScriptedEngine) {
-  UsiEngine engine;
+TEST(UsiClient, HandshakeAndDivideWithAScriptedEngine) {
+  UsiClient engine;
   engine.set_timeout(10);
   ASSERT_FALSE(engine.start(
       scripted_engine("printf 'info string counting\\n7g7f : 3\\nP*5e 2\\n2b8h+: 1\\n\\nNodes searched: 6\\n'",
@@ -93,9 +93,9 @@ TEST(UsiEngine, HandshakeAndDivideWithAScriptedEngine) {
   EXPECT_LT(seconds_since(start), 1.5) << "the engine should have quit on `quit`";
 }
 
-TEST(UsiEngine, TheEngineSeesWhatWasSent) {
-  const std::string log = temp_path("tsumi_usi_engine_sent.txt");
-  UsiEngine engine;
+TEST(UsiClient, TheEngineSeesWhatWasSent) {
+  const std::string log = temp_path("tsumi_usi_client_sent.txt");
+  UsiClient engine;
   engine.set_timeout(10);
   ASSERT_FALSE(engine.start("tee " + log + " | (" + scripted_engine("echo 'Nodes searched: 0'") + ")"));
   ASSERT_FALSE(engine.handshake({{"Threads", "1"}}));
@@ -110,8 +110,8 @@ TEST(UsiEngine, TheEngineSeesWhatWasSent) {
             "go perft 2\nquit\n");
 }
 
-TEST(UsiEngine, ACommandThatDoesNotExist) {
-  UsiEngine engine;
+TEST(UsiClient, ACommandThatDoesNotExist) {
+  UsiClient engine;
   engine.set_timeout(10);
   ASSERT_FALSE(engine.start("/nonexistent/engine"));  // the shell starts; the command fails inside it
   const auto e = engine.handshake({});
@@ -120,8 +120,8 @@ TEST(UsiEngine, ACommandThatDoesNotExist) {
   EXPECT_FALSE(engine.running());
 }
 
-TEST(UsiEngine, AnEngineThatExitsAtOnceDoesNotRaiseSigpipe) {
-  UsiEngine engine;
+TEST(UsiClient, AnEngineThatExitsAtOnceDoesNotRaiseSigpipe) {
+  UsiClient engine;
   engine.set_timeout(10);
   ASSERT_FALSE(engine.start("true"));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -133,8 +133,8 @@ TEST(UsiEngine, AnEngineThatExitsAtOnceDoesNotRaiseSigpipe) {
   EXPECT_TRUE(engine.handshake({}));
 }
 
-TEST(UsiEngine, AnEngineThatNeverAnswersTimesOut) {
-  UsiEngine engine;
+TEST(UsiClient, AnEngineThatNeverAnswersTimesOut) {
+  UsiClient engine;
   engine.set_timeout(0.3);
   ASSERT_FALSE(engine.start("cat"));
   const auto start = Clock::now();
@@ -144,8 +144,8 @@ TEST(UsiEngine, AnEngineThatNeverAnswersTimesOut) {
   EXPECT_LT(seconds_since(start), 2.0);
 }
 
-TEST(UsiEngine, ReadLineReportsTimeoutAndExit) {
-  UsiEngine engine;
+TEST(UsiClient, ReadLineReportsTimeoutAndExit) {
+  UsiClient engine;
   engine.set_timeout(0.2);
   ASSERT_FALSE(engine.start("echo hello; sleep 1; exit 5"));
   std::string line;
@@ -160,7 +160,7 @@ TEST(UsiEngine, ReadLineReportsTimeoutAndExit) {
   EXPECT_TRUE(contains(*e, "exited with status 5")) << *e;
 }
 
-TEST(UsiEngine, DivideErrors) {
+TEST(UsiClient, DivideErrors) {
   struct Case {
     const char* go_answer;
     const char* error;
@@ -169,7 +169,7 @@ TEST(UsiEngine, DivideErrors) {
                         Case{"kill -SEGV $$", "the engine was killed by signal 11"},
                         Case{"echo 'bestmove 7g7f'", "searched instead of counting"},
                         Case{"echo '7g7f: 1'", "no `Nodes searched` line within 0.5 s after `go perft 2` (1 move"}}) {
-    UsiEngine engine;
+    UsiClient engine;
     engine.set_timeout(0.5);
     ASSERT_FALSE(engine.start(scripted_engine(c.go_answer)));
     ASSERT_FALSE(engine.handshake({}));
@@ -181,10 +181,10 @@ TEST(UsiEngine, DivideErrors) {
 }
 
 // An engine that reads nothing and ignores the end of its input is killed, with what it started.
-TEST(UsiEngine, ShutdownKillsAnEngineThatDoesNotQuit) {
-  const std::string pid_file = temp_path("tsumi_usi_engine_sleep.pid");
+TEST(UsiClient, ShutdownKillsAnEngineThatDoesNotQuit) {
+  const std::string pid_file = temp_path("tsumi_usi_client_sleep.pid");
   std::remove(pid_file.c_str());
-  UsiEngine engine;
+  UsiClient engine;
   engine.set_timeout(10);
   ASSERT_FALSE(engine.start("sleep 60 & echo $! > " + pid_file + "; wait"));
   std::string pid;

@@ -1,4 +1,4 @@
-#include "cli/text_file.h"
+#include "cli/common/text_file.h"
 
 #include <cerrno>
 #include <cstring>

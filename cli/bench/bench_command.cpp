@@ -1,4 +1,4 @@
-#include "cli/bench_command.h"
+#include "cli/bench/bench_command.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,14 +11,27 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/bench_run.h"
-#include "cli/machine_info.h"
-#include "cli/progress_meter.h"
-#include "cli/speedup_chart.h"
-#include "cli/stopwatch.h"
+#include "bench/bench_run.h"
+#include "bench/machine_info.h"
+#include "bench/speedup_chart.h"
+#include "cli/common/progress_meter.h"
+#include "core/stopwatch.h"
 #include "solver/mate_solver.h"
 
 namespace tsumi::cli {
+
+// The workload, its runs, the machine and the chart: the bench library (bench/).
+using bench::bench_mismatches;
+using bench::bench_signature;
+using bench::bench_workload;
+using bench::BenchPart;
+using bench::BenchPass;
+using bench::BenchWorkload;
+using bench::machine_info;
+using bench::MachineInfo;
+using bench::run_bench_pass;
+using bench::speedup_chart_svg;
+using bench::SpeedupSeries;
 
 namespace {
 

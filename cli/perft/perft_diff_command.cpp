@@ -1,4 +1,4 @@
-#include "cli/perft_diff_command.h"
+#include "cli/perft/perft_diff_command.h"
 
 #include <cmath>
 #include <map>
@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "cli/usi_engine.h"
+#include "cli/usi/usi_client.h"
 #include "core/perft.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
@@ -95,7 +95,7 @@ std::optional<std::size_t> move_to_descend(const Comparison& c) {
 
 // One run: the engine, the position being examined and how it was reached.
 struct Session {
-  UsiEngine engine;
+  UsiClient engine;
   std::string base_sfen;                // the given position, before --moves
   std::vector<std::string> sent_moves;  // --moves and the path, as sent to the engine
   std::vector<std::string> path;        // the moves descended

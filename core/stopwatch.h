@@ -1,11 +1,11 @@
 #pragma once
-// Wall-clock timing for the commands: elapsed time since a start point, and node rates. One clock
-// (steady: immune to clock changes) for every command, so their figures compare.
+// Wall-clock timing for the commands, the solver and the benchmark: elapsed time since a start point, and node rates.
+// One clock (steady: immune to clock changes) for every command, so their figures compare.
 
 #include <chrono>
 #include <cstdint>
 
-namespace tsumi::cli {
+namespace tsumi {
 
 using Clock = std::chrono::steady_clock;
 
@@ -20,4 +20,4 @@ inline std::uint64_t nodes_per_second(std::uint64_t nodes, double ms) {
   return ms > 0 ? std::uint64_t(double(nodes) * 1000.0 / ms) : 0;
 }
 
-}  // namespace tsumi::cli
+}  // namespace tsumi

@@ -1,4 +1,4 @@
-#include "cli/speedup_chart.h"
+#include "bench/speedup_chart.h"
 
 #include <algorithm>
 #include <array>
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 namespace {
 
@@ -124,4 +124,4 @@ std::string speedup_chart_svg(const std::string& title, const std::string& subti
   return svg.str();
 }
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

@@ -1,4 +1,4 @@
-#include "cli/bench_workload.h"
+#include "bench/bench_workload.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 #include "core/sfen.h"
 #include "solver/mate_suite.h"
 
-namespace tsumi::cli {
+namespace tsumi::bench {
 
 namespace {
 
@@ -124,4 +124,4 @@ const char* to_string(BenchSize size) {
   return "?";
 }
 
-}  // namespace tsumi::cli
+}  // namespace tsumi::bench

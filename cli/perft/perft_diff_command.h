@@ -3,7 +3,7 @@
 // tsumi's, by comparing perft divides and descending into a move whose counts differ.
 //
 // At each level both sides divide the current position; the reference is an external USI engine
-// that understands `go perft N` (see usi_engine.h). The moves are matched by their USI text, and:
+// that understands `go perft N` (see cli/usi/usi_client.h). The moves are matched by their USI text, and:
 // - when a move only one side generates has nodes below it, or the reference lists a move twice,
 //   the path, the position and the moves of each side alone are printed: that is the answer;
 // - otherwise, among the common moves whose counts differ, the one with the smallest subtree is
@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/position_arg.h"
+#include "cli/common/position_arg.h"
 
 namespace tsumi::cli {
 

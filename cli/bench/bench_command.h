@@ -1,5 +1,5 @@
 #pragma once
-// `tsumi bench`: the fixed workload (cli/bench_workload.h) at several thread counts, with the machine
+// `tsumi bench`: the fixed workload (bench/bench_workload.h) at several thread counts, with the machine
 // it ran on, per part (perft, mate) wall time, nodes/s, speedup and parallel efficiency against one
 // thread, and the signature that every run of the workload must reproduce.
 
@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/bench_workload.h"
+#include "bench/bench_workload.h"
 
 namespace tsumi::cli {
 
 struct BenchOptions {
-  BenchSize size = BenchSize::kDefault;
+  bench::BenchSize size = bench::BenchSize::kDefault;
   std::vector<int> threads;  // thread counts to measure; empty: 1 and every core
   bool json = false;         // one JSON object on out instead of text
   std::string svg;           // write a speedup chart here (empty: none)

@@ -54,12 +54,12 @@ std::optional<EngineDivideEntry> parse_divide_line(std::string_view line);
 // The count of a `Nodes searched: N` line (also `Nodes searched : N`, any case), or nullopt.
 std::optional<std::uint64_t> parse_nodes_searched(std::string_view line);
 
-class UsiEngine {
+class UsiClient {
  public:
-  UsiEngine() = default;
-  ~UsiEngine() { shutdown(); }
-  UsiEngine(const UsiEngine&) = delete;
-  UsiEngine& operator=(const UsiEngine&) = delete;
+  UsiClient() = default;
+  ~UsiClient() { shutdown(); }
+  UsiClient(const UsiClient&) = delete;
+  UsiClient& operator=(const UsiClient&) = delete;
 
   // The longest wait for one answer (usiok, readyok, a whole divide), in seconds.
   // At most 1e7 s (about four months), so that deadlines never overflow.

@@ -1,4 +1,4 @@
-#include "cli/perft_command.h"
+#include "cli/perft/perft_command.h"
 
 #include <chrono>
 #include <iomanip>
@@ -9,13 +9,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/progress_meter.h"
-#include "cli/stopwatch.h"
-#include "cli/text_file.h"
+#include "cli/common/progress_meter.h"
+#include "cli/common/text_file.h"
 #include "core/perft.h"
 #include "core/perft_suite.h"
 #include "core/perft_table.h"
 #include "core/sfen.h"
+#include "core/stopwatch.h"
 #include "core/usi.h"
 
 namespace tsumi::cli {
