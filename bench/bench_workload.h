@@ -1,7 +1,7 @@
 #pragma once
 // The fixed workload of `tsumi bench`: perft positions at set depths and tsume problems, picked by id
 // from positions/perft-suite.epd and positions/tsume-public.txt. The build compiles both files into the
-// executable (cli/CMakeLists.txt), so the benchmark needs nothing but the binary. A size's choice
+// executable (bench/CMakeLists.txt), so the benchmark needs nothing but the binary. A size's choice
 // never changes: the total perft count and the solver's verdicts are then a signature of the move
 // generator and the solver (as Stockfish's `bench` node count is), the same on every machine.
 //

@@ -10,6 +10,7 @@
 #include <sched.h>
 
 #include "core/platform.h"
+#include "core/text_lines.h"
 
 #ifndef TSUMI_VERSION
 #define TSUMI_VERSION "unknown"
@@ -24,12 +25,6 @@
 namespace tsumi::bench {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 std::string compiler_name() {
 #if defined(__clang__)

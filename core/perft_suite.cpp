@@ -5,18 +5,11 @@
 
 #include "core/quoted_text.h"
 #include "core/sfen.h"
+#include "core/text_lines.h"
 
 namespace tsumi {
 
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 ParseResult<PerftSuiteEntry> parse_perft_suite_line(std::string_view line) {
   PerftSuiteEntry entry;
@@ -60,22 +53,9 @@ ParseResult<PerftSuiteEntry> parse_perft_suite_line(std::string_view line) {
 }
 
 ParseResult<std::vector<PerftSuiteEntry>> parse_perft_suite(std::string_view text) {
-  std::vector<PerftSuiteEntry> entries;
-  int line_no = 0;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string_view line = trim(text.substr(start, end - start));
-    ++line_no;
-    start = end + 1;
-    if (line.empty() || line[0] == '#') continue;
-    auto entry = parse_perft_suite_line(line);
-    if (!entry)
-      return ParseError{"line " + std::to_string(line_no) + ": " + entry.error().message, entry.error().offset};
-    entry.value().line = line_no;
-    entries.push_back(std::move(entry.value()));
-  }
-  return entries;
+  // The line is trimmed first: a perft suite's columns count from its first non-blank character.
+  return parse_suite_lines<PerftSuiteEntry>(text,
+                                            [](std::string_view line) { return parse_perft_suite_line(trim(line)); });
 }
 
 }  // namespace tsumi

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/quoted_text.h"
+#include "core/text_lines.h"
 
 namespace tsumi {
 
@@ -13,14 +14,6 @@ namespace {
 
 // The longest mate a suite may claim; far above any published problem (the longest has 1525 plies).
 constexpr int kMaxExpectedPlies = 10000;
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // The value as a whole number from lo to hi, or nothing.
 std::optional<int> whole_number(std::string_view value, int lo, int hi) {
@@ -111,23 +104,7 @@ ParseResult<MateSuiteEntry> parse_mate_suite_line(std::string_view line) {
 }
 
 ParseResult<std::vector<MateSuiteEntry>> parse_mate_suite(std::string_view text) {
-  std::vector<MateSuiteEntry> entries;
-  int line_no = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string_view line = text.substr(start, end - start);
-    ++line_no;
-    start = end + 1;
-    const std::string_view content = trim(line);
-    if (content.empty() || content.front() == '#') continue;
-    auto entry = parse_mate_suite_line(line);
-    if (!entry)
-      return ParseError{"line " + std::to_string(line_no) + ": " + entry.error().message, entry.error().offset};
-    entry.value().line = line_no;
-    entries.push_back(std::move(entry.value()));
-  }
-  return entries;
+  return parse_suite_lines<MateSuiteEntry>(text, [](std::string_view line) { return parse_mate_suite_line(line); });
 }
 
 }  // namespace tsumi

@@ -184,6 +184,13 @@ int count_if(const std::vector<std::string>& lines, const std::function<bool(con
   return int(std::count_if(lines.begin(), lines.end(), pred));
 }
 
+// `quit` ends the session (handle_line says false) within the stop latency, whatever runs.
+void expect_prompt_quit(Session& s) {
+  const auto start = Clock::now();
+  EXPECT_FALSE(s.server.handle_line("quit"));
+  EXPECT_LT(ms_since(start), double(kStopLatency.count()));
+}
+
 std::string joined(const std::vector<std::string>& lines) {
   std::string s;
   for (const std::string& l : lines) s += l + "\n";
@@ -465,9 +472,7 @@ TEST(UsiServer, QuitStopsTheSearchAndAnswersIt) {
   const std::size_t mark = s.capture.size();
   s.send("go mate infinite");
   std::this_thread::sleep_for(50ms);
-  const auto start = Clock::now();
-  EXPECT_FALSE(s.server.handle_line("quit"));
-  EXPECT_LT(ms_since(start), double(kStopLatency.count()));
+  expect_prompt_quit(s);
   EXPECT_EQ(count_if(s.capture.lines(mark), is_checkmate), 1);
 }
 
@@ -493,9 +498,7 @@ TEST(UsiServer, SecondGoIsRefusedWhileASearchRuns) {
   s.send("stop");
   EXPECT_TRUE(s.capture.wait_for(is_checkmate, before_stop, 0ms)) << "stop returns after the answer";
   EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
-  const auto start = Clock::now();
-  EXPECT_FALSE(s.server.handle_line("quit"));
-  EXPECT_LT(ms_since(start), double(kStopLatency.count()));
+  expect_prompt_quit(s);
   // Two checkmate lines: the refusal's and the stopped search's.
   EXPECT_EQ(count_if(s.capture.lines(mark), is_checkmate), 2);
 }
@@ -629,9 +632,7 @@ TEST(UsiServer, QuitEndsAPerft) {
   s.send("position startpos");
   s.send("go perft 9");
   std::this_thread::sleep_for(50ms);
-  const auto start = Clock::now();
-  EXPECT_FALSE(s.server.handle_line("quit"));
-  EXPECT_LT(ms_since(start), double(kStopLatency.count()));
+  expect_prompt_quit(s);
 }
 
 TEST(UsiServer, PositionWithMovesAndWithoutMoveNumber) {

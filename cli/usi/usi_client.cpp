@@ -15,15 +15,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/text_lines.h"
+
 namespace tsumi::cli {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 std::optional<std::uint64_t> parse_count(std::string_view s) {
   std::uint64_t n = 0;
