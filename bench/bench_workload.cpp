@@ -4,6 +4,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "core/limits.h"
 #include "core/perft_suite.h"
 #include "core/sfen.h"
 #include "solver/mate_suite.h"
@@ -105,7 +106,7 @@ BenchWorkload bench_workload(BenchSize size) {
       break;
     case BenchSize::kDefault:
       add_mates(kDefaultMate);
-      w.hash_mb = 256;
+      w.hash_mb = limits::kDefaultMateHashMb;
       break;
     case BenchSize::kFull:
       add_mates(kFullMate);

@@ -16,6 +16,7 @@
 #include "cli/perft/perft_diff_command.h"
 #include "cli/perft/perftree_command.h"
 #include "cli/usi/usi_server.h"
+#include "core/limits.h"
 #include "core/platform.h"
 #include "core/quoted_text.h"
 
@@ -89,9 +90,9 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")->check(kSeconds);
   mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)")->check(kNotNegative);
   mate_cmd->add_option("--hash", mate.hash_mb, "Transposition table in MiB (default 256)")
-      ->check(CLI::Range(1, 1 << 20));
+      ->check(CLI::Range(std::int64_t(1), tsumi::limits::kMaxHashMb));
   mate_cmd->add_option("--threads,-t", mate.threads, "Worker threads sharing one table (default 1)")
-      ->check(CLI::Range(1, 1024));
+      ->check(CLI::Range(1, tsumi::limits::kMaxThreads));
   mate_cmd->add_flag("--json", mate.json, "Print one JSON object instead of text");
   mate_cmd->add_flag(
       "--show", mate.show,
@@ -130,7 +131,7 @@ CLI::App* add_bench_command(CLI::App& app, tsumi::cli::BenchOptions& bench, bool
   quick_flag->excludes(full_flag);
   cmd->add_option("--threads,-t", bench.threads, "Thread counts to measure, e.g. 1,2,4,8 (default: 1 and every core)")
       ->delimiter(',')
-      ->check(CLI::Range(1, 1024));
+      ->check(CLI::Range(1, tsumi::limits::kMaxThreads));
   cmd->add_flag("--json", bench.json, "Print one JSON object instead of text");
   cmd->add_option("--svg", bench.svg, "Write a chart of speedup against threads to this SVG file");
   cmd->footer(
@@ -166,12 +167,13 @@ int main(int argc, char** argv) {
   perft.progress = isatty(STDERR_FILENO) != 0;
   CLI::App* perft_cmd = app.add_subcommand("perft", "Count the leaves of the legal move tree, or check a suite");
   add_position_options(perft_cmd, perft.position);
-  auto* depth = perft_cmd->add_option("--depth,-d", perft.depth, "Depth in plies")->check(CLI::Range(0, 64));
+  auto* depth = perft_cmd->add_option("--depth,-d", perft.depth, "Depth in plies")
+                    ->check(CLI::Range(0, tsumi::limits::kMaxPerftDepth));
   perft_cmd->add_flag("--divide", perft.divide, "One line per root move: <usi move>: <count>");
   perft_cmd->add_option("--threads,-t", perft.threads, "Worker threads (default: every core)")
-      ->check(CLI::Range(1, 1024));
+      ->check(CLI::Range(1, tsumi::limits::kMaxThreads));
   perft_cmd->add_option("--hash", perft.hash_mb, "Transposition table in MiB (default 0: none)")
-      ->check(CLI::Range(0, 1 << 20));
+      ->check(CLI::Range(std::int64_t(0), tsumi::limits::kMaxHashMb));
   perft_cmd->add_flag("--stats", perft.stats, "Also count captures, promotions, drops, checks and mates at the leaves");
   perft_cmd->add_flag("--json", perft.json, "Print one JSON object instead of text");
   auto* suite = perft_cmd->add_option("--suite", perft.suite, "EPD-style suite file: <SFEN> ;D1 n ;D2 n ... ;id name");
@@ -201,7 +203,9 @@ int main(int argc, char** argv) {
   diff_cmd->add_option("--engine-option", diff.engine_options,
                        "NAME=VALUE sent as 'setoption name NAME value VALUE' (repeatable), e.g. USI_Variant=shogi");
   add_position_options(diff_cmd, diff.position);
-  diff_cmd->add_option("--depth,-d", diff.depth, "Depth in plies")->required()->check(CLI::Range(1, 64));
+  diff_cmd->add_option("--depth,-d", diff.depth, "Depth in plies")
+      ->required()
+      ->check(CLI::Range(1, tsumi::limits::kMaxPerftDepth));
   diff_cmd->add_option("--timeout", diff.timeout_s, "Longest wait in seconds for one answer of the engine")
       ->check(kPositiveSeconds);
   diff_cmd->footer(
@@ -212,7 +216,9 @@ int main(int argc, char** argv) {
   tsumi::cli::PerftreeArgs tree;
   CLI::App* tree_cmd =
       app.add_subcommand("perftree", "Perft for the perftree tool: perftree DEPTH \"SFEN\" [\"MOVES\"]");
-  tree_cmd->add_option("depth", tree.depth, "Depth in plies")->required()->check(CLI::Range(1, 64));
+  tree_cmd->add_option("depth", tree.depth, "Depth in plies")
+      ->required()
+      ->check(CLI::Range(1, tsumi::limits::kMaxPerftDepth));
   tree_cmd->add_option("sfen", tree.sfen, "Position as SFEN (or startpos)")->required()->check(kNotBlank);
   tree_cmd->add_option("moves", tree.moves, "USI moves to play first, separated by spaces");
   tree_cmd->footer("Output: '<usi move> <count>' per root move, a blank line, then the total.");

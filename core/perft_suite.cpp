@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/limits.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/text_lines.h"
@@ -38,7 +39,7 @@ ParseResult<PerftSuiteEntry> parse_perft_suite_line(std::string_view line) {
     const std::string_view depth_text = field.substr(1, space - 1);
     const std::string_view nodes_text = trim(field.substr(space + 1));
     auto [p1, e1] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);
-    if (e1 != std::errc() || p1 != depth_text.data() + depth_text.size() || depth < 1 || depth > 64)
+    if (e1 != std::errc() || p1 != depth_text.data() + depth_text.size() || depth < 1 || depth > limits::kMaxPerftDepth)
       return ParseError{"bad depth " + quoted_text(depth_text), at};
     auto [p2, e2] = std::from_chars(nodes_text.data(), nodes_text.data() + nodes_text.size(), nodes);
     if (e2 != std::errc() || p2 != nodes_text.data() + nodes_text.size())

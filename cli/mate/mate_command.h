@@ -6,19 +6,21 @@
 #include <iosfwd>
 #include <string>
 
+#include "core/limits.h"
+
 namespace tsumi::cli {
 
 struct MateOptions {
-  std::string sfen;            // the problem; tsume SFENs may leave the defender's hand out
-  std::string suite;           // a suite file (solver/mate_suite.h) instead of one problem
-  std::string ids;             // with a suite: only the problems with these ids (comma-separated); empty: all
-  double time_s = 0;           // per problem (a suite line's time= applies when lower); 0: no limit
-  std::uint64_t nodes = 0;     // per problem; 0: no limit
-  std::size_t hash_mb = 256;   // the solver's table
-  int threads = 1;             // solver workers sharing the table
-  bool json = false;           // one JSON object on out instead of text
-  bool show = false;           // a board diagram before the result and the line in KIF after it
-  bool prove_shortest = true;  // false: stop at the first mate found (--no-shortest)
+  std::string sfen;         // the problem; tsume SFENs may leave the defender's hand out
+  std::string suite;        // a suite file (solver/mate_suite.h) instead of one problem
+  std::string ids;          // with a suite: only the problems with these ids (comma-separated); empty: all
+  double time_s = 0;        // per problem (a suite line's time= applies when lower); 0: no limit
+  std::uint64_t nodes = 0;  // per problem; 0: no limit
+  std::size_t hash_mb = limits::kDefaultMateHashMb;  // the solver's table
+  int threads = 1;                                   // solver workers sharing the table
+  bool json = false;                                 // one JSON object on out instead of text
+  bool show = false;                                 // a board diagram before the result and the line in KIF after it
+  bool prove_shortest = true;                        // false: stop at the first mate found (--no-shortest)
 };
 
 // Runs the command; results go to out, errors and notes to err. Returns the exit code: 0 when solved

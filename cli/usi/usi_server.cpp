@@ -11,9 +11,11 @@
 #include <ostream>
 #include <vector>
 
+#include "core/limits.h"
 #include "core/perft.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
+#include "core/text_lines.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
 
@@ -38,14 +40,12 @@ struct SpinSpec {
 
 // NodeLimit's maximum is the largest 32-bit integer: GUIs keep spin values in an int.
 constexpr SpinSpec kSpins[] = {
-    {"USI_Hash", &UsiSettings::hash_mb, 1, std::int64_t(1) << 20},
-    {"Threads", &UsiSettings::threads, 1, 1024},
+    {"USI_Hash", &UsiSettings::hash_mb, 1, limits::kMaxHashMb},
+    {"Threads", &UsiSettings::threads, 1, limits::kMaxThreads},
     {"PvInterval", &UsiSettings::pv_interval_ms, 0, 3'600'000},
     {"NodeLimit", &UsiSettings::node_limit, 0, 2'147'483'647},
 };
 constexpr std::string_view kMateShortest = "MateShortest";
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
 std::vector<std::string_view> split(std::string_view s) {
   std::vector<std::string_view> words;
@@ -433,8 +433,9 @@ void UsiServer::go_perft(std::span<const std::string_view> args) {
   }
   finish_task(false);
   const auto depth = args.empty() ? std::nullopt : parse_int(args[0]);
-  if (!depth || *depth < 0 || *depth > 64) {
-    info_string("go perft: expected a depth from 0 to 64, not " + quoted(args.empty() ? "" : args[0]));
+  if (!depth || *depth < 0 || *depth > limits::kMaxPerftDepth) {
+    info_string("go perft: expected a depth from 0 to " + std::to_string(limits::kMaxPerftDepth) + ", not " +
+                quoted(args.empty() ? "" : args[0]));
     return;
   }
   if (!position_) {

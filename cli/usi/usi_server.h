@@ -40,6 +40,7 @@
 #include <string_view>
 #include <thread>
 
+#include "core/limits.h"
 #include "core/position.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
@@ -48,11 +49,11 @@ namespace tsumi::cli {
 
 // The engine's USI options (names as advertised by `usi`; setoption matches them ignoring case).
 struct UsiSettings {
-  std::int64_t hash_mb = 256;          // USI_Hash: the solver's table, allocated at `isready`
-  std::int64_t threads = 1;            // Threads: MateLimits::threads, and perft's workers
-  std::int64_t pv_interval_ms = 1000;  // PvInterval: ms between progress `info` lines; 0: none
-  std::int64_t node_limit = 0;         // NodeLimit: MateLimits::nodes; 0: none
-  bool mate_shortest = true;           // MateShortest: MateLimits::prove_shortest
+  std::int64_t hash_mb = limits::kDefaultMateHashMb;  // USI_Hash: the solver's table, allocated at `isready`
+  std::int64_t threads = 1;                           // Threads: MateLimits::threads, and perft's workers
+  std::int64_t pv_interval_ms = 1000;                 // PvInterval: ms between progress `info` lines; 0: none
+  std::int64_t node_limit = 0;                        // NodeLimit: MateLimits::nodes; 0: none
+  bool mate_shortest = true;                          // MateShortest: MateLimits::prove_shortest
 };
 
 class UsiServer {
