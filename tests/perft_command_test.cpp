@@ -71,7 +71,9 @@ TEST(PerftCommand, SuitePassesAndFails) {
     std::ofstream f(path);
     f << "# tiny\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 ;D1 30 ;D2 900 ;D5 19861490 ;id "
          "start\n"
-      << "7lk/9/8S/9/9/9/9/7L1/8K b P 1 ;D1 86 ;id fairy-count\n";
+      << "7lk/9/8S/9/9/9/9/7L1/8K b P 1 ;D1 86 ;id fairy-count\n"
+      << "4k4/9/9/9/9/9/9/9/4K4 b - 1 ;D7 1000000000 ;id deep\n"
+      << "4k4/9/9/9/9/9/9/9/4K4 b - 1 ;id bare\n";
   }
   PerftOptions o;
   o.suite = path;
@@ -81,6 +83,9 @@ TEST(PerftCommand, SuitePassesAndFails) {
   EXPECT_NE(r.out.find("ok   start"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("FAIL fairy-count: depth 1: expected 86, got 85"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("1 passed, 1 failed\n"), std::string::npos) << r.out;
+  // Skipped lines say why: a line without counts is not one whose counts are all too large.
+  EXPECT_NE(r.out.find("skip deep: every count is above --max-nodes\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("skip bare: the line has no counts\n"), std::string::npos) << r.out;
 }
 
 TEST(PerftCommand, ReferenceSuiteSmallCountsPass) {
