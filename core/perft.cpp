@@ -206,6 +206,7 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
     // The arena gets every thread asked for, also more than the machine has cores (oneTBB's default
     // limit is the core count); the limit is process-wide while it lives, as in mate_solver.cpp.
     const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(options.threads));
+    const tbb::global_control stack(tbb::global_control::thread_stack_size, kPerftWorkerStackBytes);
     tbb::task_arena arena(options.threads);
     tsan_release();
     arena.execute([&] {

@@ -36,9 +36,6 @@ constexpr char kTsanSync = 0;
 // A progress report shows at most this much of the line the table suggests.
 constexpr int kProgressLinePlies = 64;
 
-// Worker threads recurse one C++ frame per ply, up to DfpnSearch::kMaxPly.
-constexpr std::size_t kWorkerStack = std::size_t(64) << 20;
-
 }  // namespace
 
 struct MateSolver::Impl {
@@ -192,7 +189,7 @@ struct MateSolver::Impl {
       tsan_release(&kTsanSync);
     };
     const tbb::global_control threads(tbb::global_control::max_allowed_parallelism, workers.size());
-    const tbb::global_control stack(tbb::global_control::thread_stack_size, kWorkerStack);
+    const tbb::global_control stack(tbb::global_control::thread_stack_size, MateSolver::kWorkerStackBytes);
     tbb::task_arena arena(int(workers.size()));
     tsan_release(&kTsanSync);
     arena.execute([&] {

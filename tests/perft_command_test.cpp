@@ -178,6 +178,23 @@ TEST(PerftProcess, GoodRun) {
   EXPECT_NE(r.output.find("Nodes searched: 780"), std::string::npos) << r.output;
 }
 
+// More threads than the address space has room for: a message and exit 2 (once an abort from inside
+// oneTBB, "pthread_create has failed"), in perft and in mate.
+TEST(PerftProcess, ThreadsBeyondTheAddressSpaceAreRefused) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitizer build cannot start under an address-space cap";
+#endif
+  const std::string capped = std::string("sh -c 'ulimit -v 1500000; exec ") + TSUMI_EXE;
+  for (const char* args :
+       {" perft --threads 1024 -d 3'", " mate --threads 64 --hash 16 --sfen \"4k4/9/9/9/9/9/9/9/9 b G 1\"'"}) {
+    const std::string command = capped + args;
+    const ProcessResult r = test::run_process(command, 60);
+    EXPECT_EQ(r.code, 2) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find("cannot start"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("fewer --threads"), std::string::npos) << r.output;
+  }
+}
+
 TEST(PerftProcess, BadInputIsRefusedClearly) {
   struct Case {
     const char* args;

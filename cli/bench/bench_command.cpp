@@ -15,7 +15,9 @@
 #include "bench/machine_info.h"
 #include "bench/speedup_chart.h"
 #include "cli/common/progress_meter.h"
+#include "core/perft.h"
 #include "core/stopwatch.h"
+#include "core/thread_room.h"
 #include "solver/mate_solver.h"
 
 namespace tsumi::cli {
@@ -195,6 +197,11 @@ int run_bench(const BenchOptions& o, std::ostream& out, std::ostream& err) {
   const std::vector<int> threads = bench_thread_counts(o.threads, r.machine.logical_cores);
   if (threads.front() < 1) {
     err << "tsumi bench: thread counts must be at least 1\n";
+    return 2;
+  }
+  const int most = *std::max_element(threads.begin(), threads.end());
+  if (auto e = check_thread_room(most, std::max(kPerftWorkerStackBytes, MateSolver::kWorkerStackBytes))) {
+    err << "tsumi bench: " << *e << "; ask for fewer --threads\n";
     return 2;
   }
   // The chart file is opened first, so that a bad path does not cost a whole run.

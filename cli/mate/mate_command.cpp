@@ -18,6 +18,7 @@
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
+#include "core/thread_room.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
 #include "solver/mate_problem.h"
@@ -340,6 +341,10 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
 int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
   if (o.sfen.empty() == o.suite.empty()) {
     err << "tsumi mate: give either --sfen or --suite\n";
+    return 2;
+  }
+  if (auto e = check_thread_room(o.threads, MateSolver::kWorkerStackBytes)) {
+    err << "tsumi mate: " << *e << "; ask for fewer --threads\n";
     return 2;
   }
   if (!o.suite.empty()) return run_suite(o, out, err);

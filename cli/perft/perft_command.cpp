@@ -16,6 +16,7 @@
 #include "core/perft_table.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
+#include "core/thread_room.h"
 #include "core/usi.h"
 
 namespace tsumi::cli {
@@ -185,6 +186,10 @@ int resolve_threads(int threads) {
 }
 
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
+  if (auto e = check_thread_room(resolve_threads(o.threads), kPerftWorkerStackBytes)) {
+    err << "tsumi perft: " << *e << "; ask for fewer --threads\n";
+    return 2;
+  }
   if (!o.suite.empty()) return run_suite(o, out, err);
   return run_single(o, out, err);
 }

@@ -16,6 +16,7 @@
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/text_lines.h"
+#include "core/thread_room.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
 
@@ -398,6 +399,7 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
   } else {
     problem = std::move(p.value());
     error = ensure_solver();
+    if (!error) error = check_thread_room(int(settings_.threads), MateSolver::kWorkerStackBytes);
   }
   if (error) {
     info_string("go mate: " + *error);
@@ -440,6 +442,10 @@ void UsiServer::go_perft(std::span<const std::string_view> args) {
   }
   if (!position_) {
     info_string("go perft: no position (the last position command failed)");
+    return;
+  }
+  if (auto e = check_thread_room(int(settings_.threads), kPerftWorkerStackBytes)) {
+    info_string("go perft: " + *e + "; set fewer Threads");
     return;
   }
   perft_stop_.store(false, std::memory_order_relaxed);
