@@ -4,13 +4,11 @@
 #include <set>
 #include <sstream>
 #include <string_view>
-#include <thread>
 #include <utility>
-
-#include <sched.h>
 
 #include "core/platform.h"
 #include "core/text_lines.h"
+#include "core/thread_room.h"
 
 #ifndef TSUMI_VERSION
 #define TSUMI_VERSION "unknown"
@@ -34,14 +32,6 @@ std::string compiler_name() {
 #else
   return "unknown compiler";
 #endif
-}
-
-int usable_cores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : int(n);
 }
 
 }  // namespace

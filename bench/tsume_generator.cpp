@@ -21,24 +21,19 @@
 #include <string_view>
 #include <system_error>
 
+#include "core/hash_mix.h"
 #include "core/movegen.h"
 #include "core/sfen.h"
 
 namespace tsumi {
 namespace {
 
-// splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014;
-// constants of Vigna's reference xoroshiro seeding code): fully specified, so portable bit for bit.
+// splitmix64 (core/hash_mix.h): fully specified, so portable bit for bit.
 class SplitMix64 {
  public:
   explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
 
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t next() { return splitmix64(state_); }
 
   // Uniform in [0, bound), bound > 0: draws below 2^64 mod bound are rejected so every residue is
   // equally likely (the "debiased modulo" of O'Neill's PCG notes).

@@ -3,15 +3,14 @@
 #include <mutex>
 
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/partitioner.h>
-#include <tbb/task_arena.h>
 
 #include "core/movegen.h"
 #include "core/perft_table.h"
 #include "core/task_edges.h"
+#include "core/worker_arena.h"
 
 namespace tsumi {
 
@@ -203,13 +202,7 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
     tsan_release();
   };
   if (parallel) {
-    // The arena gets every thread asked for, also more than the machine has cores (oneTBB's default
-    // limit is the core count); the limit is process-wide while it lives, as in mate_solver.cpp.
-    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(options.threads));
-    const tbb::global_control stack(tbb::global_control::thread_stack_size, kPerftWorkerStackBytes);
-    tbb::task_arena arena(options.threads);
-    tsan_release();
-    arena.execute([&] {
+    run_in_worker_arena(options.threads, kPerftWorkerStackBytes, &kTsanSync, [&] {
       tbb::parallel_for(
           tbb::blocked_range<std::size_t>(0, moves.size(), 1),
           [&](const tbb::blocked_range<std::size_t>& r) TSUMI_TSAN_UNCHECKED {
@@ -219,7 +212,6 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
           },
           tbb::simple_partitioner());
     });
-    tsan_acquire();
   } else {
     for (std::size_t i = 0; i < moves.size(); ++i) count_root_move(i);
   }

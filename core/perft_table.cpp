@@ -2,11 +2,14 @@
 
 #include <algorithm>
 
+#include "core/hash_mix.h"
+
 namespace tsumi {
 
 namespace {
 
-// Murmur3's 64-bit finaliser: every input bit affects every output bit.
+// Murmur3's 64-bit finaliser: every input bit affects every output bit. Deliberately not splitmix64's
+// (core/hash_mix.h, which made the Zobrist keys): the fingerprint must share nothing with the key.
 constexpr std::uint64_t mix(std::uint64_t x) {
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdULL;
@@ -14,10 +17,6 @@ constexpr std::uint64_t mix(std::uint64_t x) {
   x *= 0xc4ceb9fe1a85ec53ULL;
   return x ^ (x >> 33);
 }
-
-constexpr std::uint64_t kDepthMixer = 0x9e3779b97f4a7c15ULL;
-
-__extension__ using Uint128 = unsigned __int128;
 
 }  // namespace
 
@@ -31,7 +30,7 @@ std::uint64_t PerftTable::fingerprint(const Position& pos) {
   std::uint64_t h = pos.side_to_move() == WHITE ? 0x5bd1e9955bd1e995ULL : 0;
   std::uint64_t salt = 0x243f6a8885a308d3ULL;  // digits of pi
   auto add = [&](std::uint64_t word) {
-    salt += kDepthMixer;
+    salt += kGoldenGamma;
     h += mix(word ^ salt);
   };
   for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
@@ -46,9 +45,7 @@ std::uint64_t PerftTable::fingerprint(const Position& pos) {
 }
 
 const PerftTable::Bucket& PerftTable::bucket(Key key, int depth) const {
-  // The high half of a 64 x 64-bit product maps the mixed key onto [0, bucket_count) evenly.
-  const Uint128 x = Uint128(mix(key ^ (std::uint64_t(depth) * kDepthMixer))) * bucket_count_;
-  return buckets_[std::size_t(x >> 64)];
+  return buckets_[table_index(mix(key ^ (std::uint64_t(depth) * kGoldenGamma)), bucket_count_)];
 }
 
 bool PerftTable::probe(Key key, std::uint64_t fingerprint, int depth, std::uint64_t& nodes) const {

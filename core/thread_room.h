@@ -18,4 +18,9 @@ namespace tsumi {
 // temporarily unavailable".
 std::optional<std::string> check_thread_room(int threads, std::size_t stack_bytes);
 
+// The cores this process may run on: its CPU affinity mask (what taskset, cgroups' cpusets and
+// container limits leave it), else the machine's hardware threads; at least 1. "Every core" means
+// this, for perft's default thread count as for `tsumi bench`.
+int usable_cores();
+
 }  // namespace tsumi

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "core/hash_mix.h"
 #include "core/square.h"
 #include "core/types.h"
 
@@ -17,13 +18,6 @@ namespace tsumi {
 using Key = std::uint64_t;
 
 namespace zobrist_detail {
-
-constexpr std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 struct Keys {
   Key psq[PIECE_NB][SQ_NB];

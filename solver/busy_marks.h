@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/hash_mix.h"
 #include "core/zobrist.h"
 
 namespace tsumi {
@@ -31,7 +32,7 @@ class BusyMarks {
 
   // The key of a node: its board with the attacker's hand (Hand::raw()).
   static Key node_key(Key board_key, std::uint32_t hand_raw) {
-    return board_key ^ (std::uint64_t(hand_raw) * 0x9e3779b97f4a7c15ULL);
+    return board_key ^ (std::uint64_t(hand_raw) * kGoldenGamma);
   }
 
   void enter(Key node) { slot(node).fetch_add(1, std::memory_order_relaxed); }

@@ -4,12 +4,11 @@
 #include <chrono>
 #include <optional>
 
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include "core/stopwatch.h"
 #include "core/task_edges.h"
+#include "core/worker_arena.h"
 #include "solver/dfpn_search.h"
 #include "solver/mate_pv.h"
 #include "solver/mate_table.h"
@@ -188,17 +187,12 @@ struct MateSolver::Impl {
       if (s.aborted() == DfpnSearch::Abort::kNone) crew->done.store(true, std::memory_order_relaxed);
       tsan_release(&kTsanSync);
     };
-    const tbb::global_control threads(tbb::global_control::max_allowed_parallelism, workers.size());
-    const tbb::global_control stack(tbb::global_control::thread_stack_size, MateSolver::kWorkerStackBytes);
-    tbb::task_arena arena(int(workers.size()));
-    tsan_release(&kTsanSync);
-    arena.execute([&] {
+    run_in_worker_arena(int(workers.size()), MateSolver::kWorkerStackBytes, &kTsanSync, [&] {
       tbb::task_group group;
       for (std::size_t w = 1; w < workers.size(); ++w) group.run([&run, w]() TSUMI_TSAN_UNCHECKED { run(w); });
       run(0);
       group.wait();
     });
-    tsan_acquire(&kTsanSync);
     for (std::size_t w = 0; w < workers.size(); ++w)
       if (workers[w]->aborted() == DfpnSearch::Abort::kNone) {
         abort = DfpnSearch::Abort::kNone;

@@ -49,6 +49,7 @@
 #include <cstdint>
 
 #include "core/hand.h"
+#include "core/hash_mix.h"
 #include "core/move.h"
 #include "core/zobrist.h"
 #include "solver/table_memory.h"
@@ -157,10 +158,7 @@ class MateTable {
   };
   static_assert(sizeof(Cluster) == 256);
 
-  Cluster& cluster(Key k) const {
-    __extension__ using U128 = unsigned __int128;
-    return table_[std::size_t((U128(k) * clusters_) >> 64)];
-  }
+  Cluster& cluster(Key k) const { return table_[table_index(k, clusters_)]; }
   // The least worth that at least kCollectShare of the entries of a sample have or stay below.
   int collection_worth() const;
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/hand.h"
+#include "core/hash_mix.h"
 #include "core/zobrist.h"
 
 namespace tsumi {
@@ -59,12 +60,7 @@ class PathTable {
   }
 
   // The key of the path extended by a move (any well-mixed function of the parent key and the move).
-  static Key extend(Key path_key, std::uint16_t move_raw) {
-    Key z = path_key + 0x9e3779b97f4a7c15ULL * (move_raw + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
+  static Key extend(Key path_key, std::uint16_t move_raw) { return mix64(path_key + kGoldenGamma * (move_raw + 1)); }
 
  private:
   struct Slot {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +17,24 @@ TEST(ThreadRoom, OneThreadNeedsNoRoom) {
 }
 
 TEST(ThreadRoom, AFewSmallThreadsFit) { EXPECT_EQ(check_thread_room(8, std::size_t(1) << 20), std::nullopt); }
+
+// The affinity mask is what counts: pinned to one core, the process has one.
+TEST(ThreadRoom, UsableCoresFollowTheAffinityMask) {
+  EXPECT_GE(usable_cores(), 1);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(0, &one);
+    if (sched_setaffinity(0, sizeof one, &one) != 0) _exit(3);
+    _exit(usable_cores() == 1 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
 
 // In a child whose address space is capped at 1 GB, 64 threads of 64 MB stacks do not fit: the answer
 // is a message, not an abort (the child reports by its exit code).

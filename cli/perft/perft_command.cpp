@@ -5,7 +5,6 @@
 #include <memory>
 #include <ostream>
 #include <sstream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -179,11 +178,7 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
-int resolve_threads(int threads) {
-  if (threads > 0) return threads;
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 1 : int(cores);
-}
+int resolve_threads(int threads) { return threads > 0 ? threads : usable_cores(); }
 
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   if (auto e = check_thread_room(resolve_threads(o.threads), kPerftWorkerStackBytes)) {
