@@ -248,20 +248,24 @@ std::string to_sfen(const PositionSetup& setup) {
     if (r != RANK_9) s += '/';
   }
   s += setup.side_to_move == BLACK ? " b " : " w ";
-  std::string hands;
-  for (Color c : {BLACK, WHITE})
-    for (PieceType pt : kSfenHandOrder) {
-      const int n = setup.hands[c].count(pt);
-      if (n == 0) continue;
-      if (n > 1) hands += std::to_string(n);
-      hands += c == BLACK ? kPieceLetter[pt] : char(std::tolower(kPieceLetter[pt]));
-    }
+  const std::string hands = hand_to_sfen(setup.hands[BLACK], BLACK) + hand_to_sfen(setup.hands[WHITE], WHITE);
   s += hands.empty() ? "-" : hands;
   s += ' ' + std::to_string(setup.game_ply);
   return s;
 }
 
 std::string to_sfen(const Position& pos) { return to_sfen(pos.setup()); }
+
+std::string hand_to_sfen(Hand hand, Color c) {
+  std::string s;
+  for (PieceType pt : kSfenHandOrder) {
+    const int n = hand.count(pt);
+    if (n == 0) continue;
+    if (n > 1) s += std::to_string(n);
+    s += c == BLACK ? kPieceLetter[pt] : char(std::tolower(kPieceLetter[pt]));
+  }
+  return s;
+}
 
 std::span<const NamedPosition> named_positions() { return kNamedPositions; }
 

@@ -34,6 +34,9 @@ ParseResult<PositionSetup> parse_sfen(std::string_view text, SfenLeniency lenien
 
 std::string to_sfen(const PositionSetup& setup);
 std::string to_sfen(const Position& pos);
+// The pieces of one colour's hand as SFEN writes them ("2P" for black, "bg" for white, in SFEN's
+// order rook, bishop, gold, silver, knight, lance, pawn); empty for an empty hand.
+std::string hand_to_sfen(Hand hand, Color c);
 
 // A position known by name: the start position and the handicaps of the rules.
 struct NamedPosition {

@@ -51,4 +51,13 @@ ParseResult<Move> parse_usi_move(const Position& pos, std::string_view text) {
   return m;
 }
 
+std::string to_usi(std::span<const Move> moves) {
+  std::string s;
+  for (Move m : moves) {
+    if (!s.empty()) s += ' ';
+    s += to_usi(m);
+  }
+  return s;
+}
+
 }  // namespace tsumi

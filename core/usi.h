@@ -2,6 +2,7 @@
 // USI move and square text: `7g7f`, `8h2b+` (promotion), `P*5e` (drop; the letter is uppercase for
 // both colours). Files are digits 1-9, ranks letters a-i, as in the USI protocol.
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,8 @@ namespace tsumi {
 
 std::string to_usi(Square sq);
 std::string to_usi(Move m);
+// Moves as USI lists them: separated by single spaces ("7g7f 3c3d"); empty for none.
+std::string to_usi(std::span<const Move> moves);
 
 // Parses a move and checks that it is legal in pos; the error says which of the two failed.
 ParseResult<Move> parse_usi_move(const Position& pos, std::string_view text);

@@ -196,5 +196,21 @@ TEST(Sfen, GarbageNeverCrashes) {
   EXPECT_GT(accepted, 0);
 }
 
+TEST(Sfen, HandToSfenWritesOneColoursHandInSfenOrder) {
+  Hand h;
+  EXPECT_EQ(hand_to_sfen(h, BLACK), "");
+  h.add(PAWN, 2);
+  h.add(ROOK);
+  h.add(GOLD, 3);
+  EXPECT_EQ(hand_to_sfen(h, BLACK), "R3G2P");
+  EXPECT_EQ(hand_to_sfen(h, WHITE), "r3g2p");
+  h.add(PAWN, 16);
+  EXPECT_EQ(hand_to_sfen(h, BLACK), "R3G18P");
+  // The same text as the hands of a whole SFEN.
+  const auto setup = parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b R2G2Pr2g3p 1");
+  ASSERT_TRUE(setup);
+  EXPECT_EQ(hand_to_sfen(setup->hands[BLACK], BLACK) + hand_to_sfen(setup->hands[WHITE], WHITE), "R2G2Pr2g3p");
+}
+
 }  // namespace
 }  // namespace tsumi

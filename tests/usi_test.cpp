@@ -1,5 +1,7 @@
 #include "core/usi.h"
 
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
@@ -56,6 +58,18 @@ TEST(Usi, RefusesMalformedAndIllegalMoves) {
   // The same drop is fine on a file without a black pawn.
   SfenPosition q("4k4/9/9/9/9/9/9/9/4K4 b P 1");
   EXPECT_TRUE(parse_usi_move(q.pos, "P*5e"));
+}
+
+TEST(Usi, MoveListsAreSpaceSeparated) {
+  SfenPosition p(kStartSfen);
+  std::vector<Move> moves;
+  EXPECT_EQ(to_usi(moves), "");
+  moves.push_back(*parse_usi_move(p.pos, "7g7f"));
+  EXPECT_EQ(to_usi(moves), "7g7f");
+  StateInfo st;
+  p.pos.do_move(moves[0], st);
+  moves.push_back(*parse_usi_move(p.pos, "3c3d"));
+  EXPECT_EQ(to_usi(moves), "7g7f 3c3d");
 }
 
 }  // namespace

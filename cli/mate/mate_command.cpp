@@ -48,24 +48,6 @@ std::optional<std::string> load_problem(std::string_view text, MateProblem& out)
   return std::nullopt;
 }
 
-// The hand as SFEN writes it ("2P", "bg" for white), empty when there is nothing.
-std::string hand_sfen(Hand hand, Color c) {
-  std::string s;
-  for (PieceType pt : kSfenHandOrder) {
-    const int n = hand.count(pt);
-    if (n == 0) continue;
-    if (n > 1) s += std::to_string(n);
-    s += c == BLACK ? kPieceLetter[pt] : char(kPieceLetter[pt] - 'A' + 'a');
-  }
-  return s;
-}
-
-std::string usi_line(const std::vector<Move>& pv) {
-  std::string s;
-  for (Move m : pv) s += (s.empty() ? "" : " ") + to_usi(m);
-  return s;
-}
-
 MateLimits limits_of(const MateOptions& o) {
   MateLimits limits;
   limits.time_s = o.time_s;
@@ -110,13 +92,13 @@ std::string length_text(const MateResult& r) {
 
 void print_result(const MateResult& r, Color attacker, std::ostream& out) {
   if (r.verdict == MateVerdict::kMate)
-    out << "checkmate" << (r.pv.empty() ? "" : " ") << usi_line(r.pv) << "\n";
+    out << "checkmate" << (r.pv.empty() ? "" : " ") << to_usi(r.pv) << "\n";
   else
     out << "checkmate " << to_string(r.verdict) << "\n";
   if (r.verdict == MateVerdict::kMate) {
     out << length_text(r) << "\n";
     if (r.futile_length != r.length) out << "futile-interposition length " << r.futile_length << "\n";
-    if (!r.leftover.empty()) out << "leftover " << hand_sfen(r.leftover, attacker) << "\n";
+    if (!r.leftover.empty()) out << "leftover " << hand_to_sfen(r.leftover, attacker) << "\n";
   }
   if (r.first_mate_length > 0)
     out << "first mate " << r.first_mate_length << " plies after " << whole_ms(r.first_mate_ms) << " ms"
@@ -147,7 +129,7 @@ void add_result_json(const MateResult& r, Color attacker, Json& j) {
   j["line_exact"] = r.line_exact;
   j["futile_length"] = r.futile_length;
   j["pv"] = std::move(pv);
-  j["leftover"] = hand_sfen(r.leftover, attacker);
+  j["leftover"] = hand_to_sfen(r.leftover, attacker);
   j["nodes"] = r.nodes;
   j["time_ms"] = whole_ms(r.time_ms);
   j["nps"] = nodes_per_second(r.nodes, r.time_ms);

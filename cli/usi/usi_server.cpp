@@ -99,18 +99,12 @@ std::optional<std::int64_t> parse_int(std::string_view s) {
   return n;
 }
 
-std::string usi_moves(const std::vector<Move>& moves) {
-  std::string s;
-  for (Move m : moves) s += (s.empty() ? "" : " ") + to_usi(m);
-  return s;
-}
-
 // `info time T nodes N nps R hashfull H [pv ...]`.
 std::string info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv) {
   const std::uint64_t nps = time_ms > 0 ? std::uint64_t(double(nodes) * 1000.0 / time_ms) : 0;
   std::string s = "info time " + std::to_string(std::llround(time_ms)) + " nodes " + std::to_string(nodes) + " nps " +
                   std::to_string(nps) + " hashfull " + std::to_string(hashfull);
-  if (!pv.empty()) s += " pv " + usi_moves(pv);
+  if (!pv.empty()) s += " pv " + to_usi(pv);
   return s;
 }
 
@@ -151,7 +145,7 @@ std::string mate_answer(const MateProblem& problem, const MateResult& r, std::in
             " proven; the line's defences are the longest the table knew, not proven longest";
   if (r.futile_length != r.length) text += ", " + std::to_string(r.futile_length) + " without futile interpositions";
   return text + "\n" + info_line(r.nodes, r.time_ms, r.hashfull, r.pv) + "\ncheckmate" + (r.pv.empty() ? "" : " ") +
-         usi_moves(r.pv);
+         to_usi(r.pv);
 }
 
 // The divide as `tsumi perft --divide` prints it, and the total.
