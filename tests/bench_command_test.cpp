@@ -13,13 +13,10 @@
 namespace tsumi::cli {
 namespace {
 
-test::ProcessResult run_tsumi(const std::string& args) {
-  return test::run_process(std::string(TSUMI_EXE) + " " + args + " 2>&1", 600);
-}
+// The whole workload runs in some of these: minutes in a sanitizer build.
+test::ProcessResult run_tsumi(const std::string& args) { return test::run_tsumi(args, 600); }
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("tsumi_bench_test_" + std::to_string(::getpid()) + name)).string();
-}
+using test::temp_path;
 
 TEST(BenchCommand, ThreadCountsStartAtOne) {
   EXPECT_EQ(bench_thread_counts({}, 16), (std::vector<int>{1, 16}));

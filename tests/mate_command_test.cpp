@@ -27,16 +27,10 @@ constexpr const char* kMateIn1 = "9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1";
 // The attacker has nothing at all.
 constexpr const char* kNoMate = "4k4/9/9/9/9/9/9/9/9 b - 1";
 
-struct CommandResult {
-  int code;
-  std::string out, err;
-};
+using test::CommandResult;
+using test::temp_file;
 
-CommandResult run(const MateOptions& o) {
-  std::ostringstream out, err;
-  const int code = run_mate(o, out, err);
-  return {code, out.str(), err.str()};
-}
+CommandResult run(const MateOptions& o) { return test::run_command(run_mate, o); }
 
 MateOptions sfen_options(const char* sfen) {
   MateOptions o;
@@ -57,13 +51,6 @@ bool has_line_starting(const std::string& text, const std::string& prefix) {
   for (const std::string& line : lines_of(text))
     if (line.rfind(prefix, 0) == 0) return true;
   return false;
-}
-
-// A file in the test's temporary directory, per process (ctest runs tests in parallel).
-std::string temp_file(const std::string& name, const std::string& contents) {
-  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_" + name;
-  std::ofstream(path, std::ios::binary) << contents;
-  return path;
 }
 
 // ---- refusals and output shape: hold for any solver ----
@@ -338,7 +325,7 @@ TEST(MateSuiteCommand, GradedOneOfThePublicSuite) {
 
 using test::ProcessResult;
 
-ProcessResult run_tsumi(const std::string& args) { return test::run_process(std::string(TSUMI_EXE) + " " + args, 60); }
+using test::run_tsumi;
 
 // A long problem that no limit here lets finish (乱, 451 plies, which KomoringHeights does not solve in
 // 120 s) with the smallest table (1 MiB, full within the time even in sanitizer builds) and two

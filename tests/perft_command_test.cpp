@@ -13,16 +13,9 @@
 namespace tsumi::cli {
 namespace {
 
-struct CommandResult {
-  int code;
-  std::string out, err;
-};
+using test::CommandResult;
 
-CommandResult run(const PerftOptions& o) {
-  std::ostringstream out, err;
-  const int code = run_perft(o, out, err);
-  return {code, out.str(), err.str()};
-}
+CommandResult run(const PerftOptions& o) { return test::run_command(run_perft, o); }
 
 TEST(PerftCommand, PrintsTheNodeCountLine) {
   PerftOptions o;
@@ -66,7 +59,7 @@ TEST(PerftCommand, DivideListsEveryRootMove) {
 }
 
 TEST(PerftCommand, SuitePassesAndFails) {
-  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_tsumi_suite.epd";
+  const std::string path = test::temp_path("tsumi_suite.epd");
   {
     std::ofstream f(path);
     f << "# tiny\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 ;D1 30 ;D2 900 ;D5 19861490 ;id "
@@ -170,7 +163,7 @@ TEST(PerftCommand, ProgressOnlyWhenAskedAndNotInJsonOut) {
 // crash or a hang (the shell's `timeout` would answer 124).
 using test::ProcessResult;
 
-ProcessResult run_tsumi(const std::string& args) { return test::run_process(std::string(TSUMI_EXE) + " " + args, 20); }
+using test::run_tsumi;
 
 TEST(PerftProcess, GoodRun) {
   const ProcessResult r = run_tsumi("perft --depth 2 --handicap 2-pieces");

@@ -11,6 +11,7 @@
 #include "core/perft.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "tests/support/test_data.h"
 
 namespace tsumi::cli {
 namespace {
@@ -18,16 +19,9 @@ namespace {
 constexpr const char* kFairyStockfish = "/usr/games/fairy-stockfish";
 constexpr const char* kPawnDropMate = "7lk/9/8S/9/9/9/9/7L1/8K b P 1";
 
-struct Result {
-  int code;
-  std::string out, err;
-};
+using Result = test::CommandResult;
 
-Result run(const PerftDiffOptions& o) {
-  std::ostringstream out, err;
-  const int code = run_perft_diff(o, out, err);
-  return {code, out.str(), err.str()};
-}
+Result run(const PerftDiffOptions& o) { return test::run_command(run_perft_diff, o); }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -115,7 +109,7 @@ TEST_F(PerftDiffFairyStockfish, AgreesAfterMovesFromAHandicap) {
 
 // A scripted reference that answers `go perft N` with a fixed text per depth.
 std::string scripted_reference(const std::string& name, const std::map<int, std::string>& answers) {
-  const std::string prefix = ::testing::TempDir() + std::to_string(getpid()) + "_" + name;
+  const std::string prefix = test::temp_path(name);
   for (const auto& [depth, text] : answers) std::ofstream(prefix + ".d" + std::to_string(depth)) << text;
   const std::string script = prefix + ".sh";
   std::ofstream(script) << "while IFS= read -r cmd; do case \"$cmd\" in\n"

@@ -7,12 +7,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "tests/support/test_data.h"
+
 namespace tsumi::cli {
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return ::testing::TempDir() + "text_file_test_" + std::to_string(::getpid()) + "_" + name;
-}
+using test::temp_path;
 
 TEST(TextFile, ReadsAWholeFile) {
   const std::string path = temp_path("suite.txt");

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "tests/support/test_data.h"
+
 namespace tsumi::cli {
 namespace {
 
@@ -18,7 +20,7 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A file name of this process alone, so that builds testing side by side do not share it.
-std::string temp_path(const std::string& name) { return ::testing::TempDir() + std::to_string(getpid()) + "_" + name; }
+using test::temp_path;
 
 // A USI engine written in sh: `usi`, `isready`, `quit`, and `go ...` answered by go_answer.
 std::string scripted_engine(const std::string& go_answer, const std::string& setoption_answer = "") {

@@ -797,12 +797,8 @@ TEST(UsiProcess, PerftDivideAsPerftDiffReadsIt) {
   EXPECT_EQ(got, expected_divide("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3", 2));
 }
 
-// A file of input lines for the executable, per process (ctest runs tests side by side).
-std::string input_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_" + name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
+// A file of input lines for the executable.
+std::string input_file(const std::string& name, const std::string& text) { return test::temp_file(name, text); }
 
 TEST(UsiProcess, EndOfInputExitsWithZero) {
   const auto idle = test::run_process(exe() + " < " + input_file("usi_eof.txt", "usi\nisready\n"), 20);

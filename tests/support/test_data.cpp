@@ -107,4 +107,14 @@ ProcessResult run_process(const std::string& command_line, int timeout_s) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), read_file(out_path)};
 }
 
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("tsumi_test_" + std::to_string(getpid()) + "_" + name)).string();
+}
+
+std::string temp_file(const std::string& name, const std::string& contents) {
+  const std::string path = temp_path(name);
+  std::ofstream(path, std::ios::binary) << contents;
+  return path;
+}
+
 }  // namespace tsumi::test

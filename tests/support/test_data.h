@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -54,6 +55,31 @@ struct ProcessResult {
   std::string output;
 };
 ProcessResult run_process(const std::string& command_line, int timeout_s);
+
+#ifdef TSUMI_EXE
+// The tsumi executable under test (TSUMI_EXE, set by tests/CMakeLists.txt) with `args`, through
+// run_process.
+inline ProcessResult run_tsumi(const std::string& args, int timeout_s = 60) {
+  return run_process(std::string(TSUMI_EXE) + " " + args, timeout_s);
+}
+#endif
+
+// What an in-process command (run_perft, run_mate, run_perft_diff, run_bench) wrote and returned.
+struct CommandResult {
+  int code;
+  std::string out, err;
+};
+template <class Options, class Run>
+CommandResult run_command(Run run, const Options& options) {
+  std::ostringstream out, err;
+  const int code = run(options, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// A path in the test's temporary directory, named per process (ctest runs tests side by side).
+std::string temp_path(const std::string& name);
+// A file of `contents` at temp_path(name); its path.
+std::string temp_file(const std::string& name, const std::string& contents);
 
 // perft_run options (designated initialisers would trip -Wmissing-field-initializers on GCC 12).
 inline PerftOptions perft_options(int threads, PerftTable* table = nullptr, bool stats = false) {
