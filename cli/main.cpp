@@ -19,15 +19,13 @@
 #include "core/limits.h"
 #include "core/platform.h"
 #include "core/quoted_text.h"
+#include "core/text_lines.h"
 
 namespace {
 
 // A text option that must say something: `--sfen ""` is refused rather than read as the default.
 const CLI::Validator kNotBlank(
-    [](std::string& text) {
-      return text.find_first_not_of(" \t\r\n") == std::string::npos ? std::string("it is empty") : std::string();
-    },
-    "TEXT");
+    [](std::string& text) { return tsumi::trim(text).empty() ? std::string("it is empty") : std::string(); }, "TEXT");
 
 // A count that must not be negative: CLI11 would wrap "-3" into 2^64 - 3 for an unsigned option.
 const CLI::Validator kNotNegative(
@@ -37,32 +35,48 @@ const CLI::Validator kNotNegative(
     },
     "UINT");
 
-// Seconds: a finite number of zero or more (NaN and infinity are refused; a huge one means no limit).
-const CLI::Validator kSeconds(
-    [](std::string& text) {
-      double v = 0;
-      const bool number = CLI::detail::lexical_cast(text, v);
-      return number && std::isfinite(v) && v >= 0 ? std::string()
-                                                  : "expected seconds from 0 up, not " + tsumi::quoted_text(text);
-    },
-    "SECONDS");
+// Seconds: a finite number, above zero or (allow_zero) zero too. NaN and infinity are refused; a huge
+// number means no limit (MateLimits::kNoTimeLimitS).
+CLI::Validator seconds(bool allow_zero) {
+  return CLI::Validator(
+      [allow_zero](std::string& text) {
+        double v = 0;
+        const bool ok = CLI::detail::lexical_cast(text, v) && std::isfinite(v) && (v > 0 || (allow_zero && v == 0));
+        return ok ? std::string()
+                  : std::string(allow_zero ? "expected seconds from 0 up" : "expected seconds above 0") + ", not " +
+                        tsumi::quoted_text(text);
+      },
+      "SECONDS");
+}
 
-// Seconds more than zero, finite.
-const CLI::Validator kPositiveSeconds(
-    [](std::string& text) {
-      double v = 0;
-      const bool number = CLI::detail::lexical_cast(text, v);
-      return number && std::isfinite(v) && v > 0 ? std::string()
-                                                 : "expected seconds above 0, not " + tsumi::quoted_text(text);
-    },
-    "SECONDS");
-
-// A CLI11 message made one line: its newlines and "Run with --help" tail go.
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
+// A CLI11 message, which may echo any argument, as one line of valid UTF-8 of bounded length: line
+// breaks and tabs become spaces, other control bytes and invalid UTF-8 \xNN, and it is cut after
+// kMaxMessage bytes.
+std::string one_line(std::string_view text) {
+  constexpr std::size_t kMaxMessage = 240;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (out.size() >= kMaxMessage) {
+      out += "...";
+      break;
+    }
+    const auto b = static_cast<unsigned char>(text[i]);
+    const std::size_t n = tsumi::utf8_char_length(text.substr(i));
+    if (n > 1) {
+      out.append(text.substr(i, n));
+    } else if (b == '\n' || b == '\r' || b == '\t') {
+      out += ' ';
+    } else if (b < 0x20 || b >= 0x7F) {
+      out += "\\x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    } else {
+      out += char(b);
+    }
+    i += n > 1 ? n : 1;
+  }
+  return std::string(tsumi::trim(out));
 }
 
 constexpr const char* kHandicapHelp =
@@ -87,7 +101,8 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   mate_sfen->excludes(mate_suite);
   mate_cmd->add_option("--id", mate.ids, "With --suite: only the problems with these ids (comma-separated)")
       ->needs(mate_suite);
-  mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")->check(kSeconds);
+  mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")
+      ->check(seconds(true));
   mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)")->check(kNotNegative);
   mate_cmd->add_option("--hash", mate.hash_mb, "Transposition table in MiB (default 256)")
       ->check(CLI::Range(std::int64_t(1), tsumi::limits::kMaxHashMb));
@@ -207,7 +222,7 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::Range(1, tsumi::limits::kMaxPerftDepth));
   diff_cmd->add_option("--timeout", diff.timeout_s, "Longest wait in seconds for one answer of the engine")
-      ->check(kPositiveSeconds);
+      ->check(seconds(false));
   diff_cmd->footer(
       "Compares divides level by level and descends into the cheapest subtree whose counts differ; prints\n"
       "the move path, the SFEN of the first position where the two disagree and the moves only one side\n"

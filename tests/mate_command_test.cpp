@@ -381,6 +381,8 @@ TEST(MateProcess, BadInputIsRefusedClearly) {
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --nodes -3", "cannot be negative"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --frobnicate", "frobnicate"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --hash", "--hash"},
+      // An escape code in an argument is shown escaped, not sent to the terminal.
+      {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --\"$(printf '\\033')\"[31m", "--\\x1b[31m"},
       // A multi-byte character in a bad SFEN is quoted whole: the message is valid UTF-8.
       {"mate --sfen '4k4/9/9/9/9/9/9/9/3王4 b G 1'", "unknown piece letter '王'"},
   };
@@ -391,6 +393,14 @@ TEST(MateProcess, BadInputIsRefusedClearly) {
     // One line on stderr (the process output here is stdout and stderr together; nothing on stdout).
     EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << c.args << "\n" << r.output;
   }
+}
+
+// A 120 KB argument is not echoed whole: the message stays one short line.
+TEST(MateProcess, HugeArgumentsAreNotEchoedWhole) {
+  const ProcessResult r = run_tsumi("mate --" + std::string(120000, 'a'));
+  EXPECT_EQ(r.code, 2) << r.output.substr(0, 300);
+  EXPECT_LT(r.output.size(), 400u) << r.output.substr(0, 300);
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1);
 }
 
 // A time limit too large for the clock means no limit (it once overflowed the deadline into the past
