@@ -49,35 +49,9 @@ CLI::Validator seconds(bool allow_zero) {
       "SECONDS");
 }
 
-// A CLI11 message, which may echo any argument, as one line of valid UTF-8 of bounded length: line
-// breaks and tabs become spaces, other control bytes and invalid UTF-8 \xNN, and it is cut after
-// kMaxMessage bytes.
-std::string one_line(std::string_view text) {
-  constexpr std::size_t kMaxMessage = 240;
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    if (out.size() >= kMaxMessage) {
-      out += "...";
-      break;
-    }
-    const auto b = static_cast<unsigned char>(text[i]);
-    const std::size_t n = tsumi::utf8_char_length(text.substr(i));
-    if (n > 1) {
-      out.append(text.substr(i, n));
-    } else if (b == '\n' || b == '\r' || b == '\t') {
-      out += ' ';
-    } else if (b < 0x20 || b >= 0x7F) {
-      out += "\\x";
-      out += kHex[b >> 4];
-      out += kHex[b & 15];
-    } else {
-      out += char(b);
-    }
-    i += n > 1 ? n : 1;
-  }
-  return std::string(tsumi::trim(out));
-}
+// A CLI11 message, which may echo any argument, as one line of valid UTF-8 of bounded length
+// (core/quoted_text.h escapes line breaks, control bytes and invalid UTF-8).
+std::string one_line(std::string_view text) { return tsumi::escaped_text(tsumi::trim(text), 240); }
 
 constexpr const char* kHandicapHelp =
     "Handicap start position: left-lance right-lance both-lances bishop rook rook-lance 2-pieces 4-pieces "

@@ -42,9 +42,11 @@ std::string_view utf8_char_at(std::string_view text, std::size_t offset) {
   return rest.substr(0, n == 0 ? 1 : n);
 }
 
-std::string quoted_text(std::string_view text, std::size_t max_bytes) {
+namespace {
+
+// Appends the escaped text (see the header) up to max_bytes of it; returns the bytes taken.
+std::size_t append_escaped(std::string& out, std::string_view text, std::size_t max_bytes, bool escape_quotes) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "'";
   std::size_t i = 0;
   while (i < text.size()) {
     const auto b = static_cast<unsigned char>(text[i]);
@@ -53,7 +55,7 @@ std::string quoted_text(std::string_view text, std::size_t max_bytes) {
     if (i + width > max_bytes) break;
     if (n > 1) {
       out.append(text.substr(i, n));
-    } else if (b == '\'' || b == '\\') {
+    } else if (escape_quotes && (b == '\'' || b == '\\')) {
       out += '\\';
       out += char(b);
     } else if (b == '\n') {
@@ -71,8 +73,22 @@ std::string quoted_text(std::string_view text, std::size_t max_bytes) {
     }
     i += width;
   }
-  if (i < text.size()) return out + "...' (" + std::to_string(text.size()) + " bytes)";
+  return i;
+}
+
+}  // namespace
+
+std::string quoted_text(std::string_view text, std::size_t max_bytes) {
+  std::string out = "'";
+  if (append_escaped(out, text, max_bytes, true) < text.size())
+    return out + "...' (" + std::to_string(text.size()) + " bytes)";
   return out + "'";
+}
+
+std::string escaped_text(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  if (append_escaped(out, text, max_bytes, false) < text.size()) out += "...";
+  return out;
 }
 
 }  // namespace tsumi

@@ -27,4 +27,8 @@ std::string_view utf8_char_at(std::string_view text, std::size_t offset);
 // a longer text ends in "...' (N bytes)".
 std::string quoted_text(std::string_view text, std::size_t max_bytes = kQuoteMaxBytes);
 
+// The same escapes without the quotes (a quote and a backslash stay as they are), for a whole message
+// that may echo input: at most `max_bytes` bytes of the text, never half a character, then "...".
+std::string escaped_text(std::string_view text, std::size_t max_bytes);
+
 }  // namespace tsumi

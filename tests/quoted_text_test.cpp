@@ -68,6 +68,14 @@ TEST(QuotedText, TheResultIsOneLineOfValidUtf8WhateverTheInput) {
   }
 }
 
+TEST(QuotedText, EscapedTextHasTheSameEscapesWithoutQuotes) {
+  EXPECT_EQ(escaped_text("it's a\\b", 80), "it's a\\b");  // quotes and backslashes stay
+  EXPECT_EQ(escaped_text("a\nb\x1b王\xe6", 80), "a\\nb\\x1b王\\xe6");
+  EXPECT_EQ(escaped_text(std::string(100, 'x'), 10), std::string(10, 'x') + "...");
+  EXPECT_EQ(escaped_text("王王", 4), "王...");
+  EXPECT_EQ(escaped_text("", 10), "");
+}
+
 TEST(QuotedText, Utf8CharacterAt) {
   const std::string s = "a王\xe6z";
   EXPECT_EQ(utf8_char_at(s, 0), "a");

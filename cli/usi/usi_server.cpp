@@ -15,6 +15,7 @@
 #include "core/perft.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
+#include "core/stopwatch.h"
 #include "core/text_lines.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
@@ -101,9 +102,8 @@ std::optional<std::int64_t> parse_int(std::string_view s) {
 
 // `info time T nodes N nps R hashfull H [pv ...]`.
 std::string info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv) {
-  const std::uint64_t nps = time_ms > 0 ? std::uint64_t(double(nodes) * 1000.0 / time_ms) : 0;
   std::string s = "info time " + std::to_string(std::llround(time_ms)) + " nodes " + std::to_string(nodes) + " nps " +
-                  std::to_string(nps) + " hashfull " + std::to_string(hashfull);
+                  std::to_string(nodes_per_second(nodes, time_ms)) + " hashfull " + std::to_string(hashfull);
   if (!pv.empty()) s += " pv " + to_usi(pv);
   return s;
 }
