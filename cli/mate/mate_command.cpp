@@ -13,14 +13,14 @@
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
 
-#include "cli/common/text_file.h"
 #include "cli/mate/board_diagram.h"
+#include "cli/mate/mate_report.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
+#include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
-#include "solver/mate_line.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
 #include "solver/mate_suite.h"
@@ -33,8 +33,6 @@ using Json = nlohmann::ordered_json;
 
 // Four published problems have two pawns of a colour on a file; the solver handles such boards.
 constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
-
-std::int64_t whole_ms(double ms) { return std::llround(ms); }
 
 // The problem from SFEN text (a leading "sfen " is allowed), or why there is none.
 std::optional<std::string> load_problem(std::string_view text, MateProblem& out) {
@@ -82,64 +80,11 @@ void add_table_json(const MateSolver& solver, Json& j) {
   j["huge_pages"] = solver.table_memory().huge_pages();
 }
 
-// "length 581 (shortest proven)", or for a line whose proof was cut: what is proven and what is not.
-std::string length_text(const MateResult& r) {
-  std::string s = "length " + std::to_string(r.length);
-  if (r.shortest_proven) return s + " (shortest proven)";
-  s += " (shortest not proven; a mate in " + std::to_string(r.mate_bound) + " proven";
-  return s + (r.line_exact ? ")" : "; the line's defences are the longest the table knew, not proven longest)");
-}
-
-void print_result(const MateResult& r, Color attacker, std::ostream& out) {
-  if (r.verdict == MateVerdict::kMate)
-    out << "checkmate" << (r.pv.empty() ? "" : " ") << to_usi(r.pv) << "\n";
-  else
-    out << "checkmate " << to_string(r.verdict) << "\n";
-  if (r.verdict == MateVerdict::kMate) {
-    out << length_text(r) << "\n";
-    if (r.futile_length != r.length) out << "futile-interposition length " << r.futile_length << "\n";
-    if (!r.leftover.empty()) out << "leftover " << hand_to_sfen(r.leftover, attacker) << "\n";
-  }
-  if (r.first_mate_length > 0)
-    out << "first mate " << r.first_mate_length << " plies after " << whole_ms(r.first_mate_ms) << " ms"
-        << (r.verdict == MateVerdict::kMate ? "" : " (its line was not built in time)") << "\n";
-  if (r.verdict == MateVerdict::kTimeout) out << "stop " << to_string(r.stop) << "\n";
-  out << "nodes " << r.nodes << "\ntime " << whole_ms(r.time_ms) << " ms\nnps " << nodes_per_second(r.nodes, r.time_ms)
-      << "\nhashfull " << r.hashfull << "\n";
-  if (r.collections > 0)
-    out << "collections " << r.collections << " (" << r.collected << " entries emptied in " << whole_ms(r.collection_ms)
-        << " ms)\n";
-}
-
 // The process's peak resident memory so far, in MiB (0 where the system does not say).
 long peak_rss_mb() {
   rusage usage{};
   if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
   return usage.ru_maxrss / 1024;  // Linux gives KiB
-}
-
-// The fields of a result shared by the single and the suite JSON.
-void add_result_json(const MateResult& r, Color attacker, Json& j) {
-  Json pv = Json::array();
-  for (Move m : r.pv) pv.push_back(to_usi(m));
-  j["result"] = to_string(r.verdict);
-  j["length"] = r.length;
-  j["shortest_proven"] = r.shortest_proven;
-  j["mate_bound"] = r.mate_bound;
-  j["line_exact"] = r.line_exact;
-  j["futile_length"] = r.futile_length;
-  j["pv"] = std::move(pv);
-  j["leftover"] = hand_to_sfen(r.leftover, attacker);
-  j["nodes"] = r.nodes;
-  j["time_ms"] = whole_ms(r.time_ms);
-  j["nps"] = nodes_per_second(r.nodes, r.time_ms);
-  j["hashfull"] = r.hashfull;
-  j["stop"] = to_string(r.stop);
-  j["first_mate_ms"] = whole_ms(r.first_mate_ms);
-  j["first_mate_length"] = r.first_mate_length;
-  j["collections"] = r.collections;
-  j["collected"] = r.collected;
-  j["collection_ms"] = whole_ms(r.collection_ms);
 }
 
 int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
@@ -153,25 +98,28 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   if (o.show && o.json) err << "tsumi mate: note: --show is ignored with --json\n";
   const bool show = o.show && !o.json;
   if (show) out << board_diagram(problem.setup) << "\n";
-  const MateResult r = solver->solve(problem, limits_of(o));
+  const MateReport report = make_mate_report(problem, solver->solve(problem, limits_of(o)));
+  // A line that does not replay as a mate is the solver's fault: answered as a timeout, exit 1.
+  const int code = report.line_fault ? 1 : 0;
+  if (report.line_fault) err << "tsumi mate: the solver's line is not a mate (" << *report.line_fault << ")\n";
   if (o.json) {
     Json j;
-    add_result_json(r, problem.attacker, j);
+    add_mate_json(report, j);
     j["sfen"] = to_sfen(problem.setup);
     j["threads"] = o.threads;
     add_table_json(*solver, j);
     j["peak_rss_mb"] = peak_rss_mb();
     out << j.dump() << "\n";
-    return 0;
+    return code;
   }
-  print_result(r, problem.attacker, out);
+  out << mate_text(report);
   out << table_text(*solver) << "\n";
   out << "peak memory " << peak_rss_mb() << " MB\n";
-  if (show && r.verdict == MateVerdict::kMate) {
+  if (show && report.verdict() == MateVerdict::kMate) {
     out << "\n";
-    for (const std::string& line : kif_lines(problem.setup, r.pv)) out << line << "\n";
+    for (const std::string& line : kif_lines(problem.setup, report.result.pv)) out << line << "\n";
   }
-  return 0;
+  return code;
 }
 
 // ---- suites ----
@@ -193,8 +141,9 @@ std::string expected_text(const MateSuiteEntry& e) {
 
 // Whether the solver's answer is right for the entry, and the words that say so. A line with
 // counting=book is judged by the length without futile interpositions.
-Verdict judge(const SuiteProblem& p, const MateResult& r) {
+Verdict judge(const SuiteProblem& p, const MateReport& report) {
   const MateSuiteEntry& e = p.entry;
+  const MateResult& r = report.result;
   const std::string expected = "expected " + expected_text(e);
   if (r.verdict == MateVerdict::kTimeout)
     return {false, "timeout, stop " + std::string(to_string(r.stop)) + " (" + expected + ")"};
@@ -205,8 +154,7 @@ Verdict judge(const SuiteProblem& p, const MateResult& r) {
     found += " (" + std::to_string(r.futile_length) + " as books count)";
   found += r.shortest_proven ? ", proven" : ", unproven";
   if (!e.expected) return {false, found + " (" + expected + ")"};
-  if (const auto wrong = check_mate_line(p.problem, r.pv))
-    return {false, found + " (" + expected + "): bad line: " + *wrong};
+  if (report.line_fault) return {false, found + " (" + expected + "): bad line: " + *report.line_fault};
   if (length == *e.expected)
     return {true, found + " (" + expected + (e.length_proven ? ")" : "; its minimality is unproven)")};
   if (!e.length_proven && length < *e.expected)
@@ -251,7 +199,7 @@ MateLimits limits_of(const MateOptions& o, const MateSuiteEntry& e) {
   return limits;
 }
 
-Json problem_json(const SuiteProblem& p, const MateResult& r, const Verdict& v) {
+Json problem_json(const SuiteProblem& p, const MateReport& report, const Verdict& v) {
   Json j;
   j["id"] = p.entry.id;
   j["line"] = p.entry.line;
@@ -260,7 +208,7 @@ Json problem_json(const SuiteProblem& p, const MateResult& r, const Verdict& v) 
   else
     j["expected"] = "nomate";
   j["length_proven"] = p.entry.length_proven;
-  add_result_json(r, p.problem.attacker, j);
+  add_mate_json(report, j);
   j["pass"] = v.pass;
   j["verdict"] = v.text;
   return j;
@@ -282,12 +230,13 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
   const auto start = Clock::now();
   for (const SuiteProblem& p : problems) {
     solver->clear();
-    const MateResult r = solver->solve(p.problem, limits_of(o, p.entry));
-    const Verdict v = judge(p, r);
+    const MateReport report = make_mate_report(p.problem, solver->solve(p.problem, limits_of(o, p.entry)));
+    const MateResult& r = report.result;
+    const Verdict v = judge(p, report);
     (v.pass ? passed : failed) += 1;
     nodes += r.nodes;
     if (o.json) {
-      results.push_back(problem_json(p, r, v));
+      results.push_back(problem_json(p, report, v));
       results.back()["peak_rss_mb"] = peak_rss_mb();
       continue;
     }

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <vector>
 
+#include "cli/mate/mate_report.h"
 #include "core/limits.h"
 #include "core/perft.h"
 #include "core/quoted_text.h"
@@ -19,7 +20,6 @@
 #include "core/text_lines.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
-#include "solver/mate_line.h"
 
 namespace tsumi::cli {
 
@@ -90,62 +90,14 @@ bool read_line(std::istream& in, std::string& line, std::size_t& length) {
   }
 }
 
-// The text quoted (core/quoted_text.h), cut to kEchoMax bytes.
-std::string quoted(std::string_view s) { return quoted_text(s, kEchoMax); }
+// The text quoted (core/quoted_text.h), cut to kEchoMax bytes. Not named `quoted`: std::quoted would win by ADL.
+std::string echoed(std::string_view s) { return quoted_text(s, kEchoMax); }
 
 std::optional<std::int64_t> parse_int(std::string_view s) {
   std::int64_t n = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
   if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return n;
-}
-
-// `info time T nodes N nps R hashfull H [pv ...]`.
-std::string info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv) {
-  std::string s = "info time " + std::to_string(std::llround(time_ms)) + " nodes " + std::to_string(nodes) + " nps " +
-                  std::to_string(nodes_per_second(nodes, time_ms)) + " hashfull " + std::to_string(hashfull);
-  if (!pv.empty()) s += " pv " + to_usi(pv);
-  return s;
-}
-
-std::string stop_reason(MateStop stop, std::int64_t time_ms, std::uint64_t node_limit) {
-  switch (stop) {
-    case MateStop::kTime: return "the time limit of " + std::to_string(time_ms) + " ms was reached";
-    case MateStop::kNodes: return "the node limit of " + std::to_string(node_limit) + " (NodeLimit) was reached";
-    case MateStop::kStopped: return "stopped";
-    case MateStop::kDepth: return "the solver's ply limit was reached";
-    case MateStop::kNone: break;
-  }
-  return "no limit was reached";
-}
-
-// The lines that end a go mate: why, the statistics, and the one checkmate line.
-std::string mate_answer(const MateProblem& problem, const MateResult& r, std::int64_t time_ms,
-                        std::uint64_t node_limit) {
-  const std::string stats = info_line(r.nodes, r.time_ms, r.hashfull, {});
-  if (r.verdict == MateVerdict::kNoMate) return "info string no mate\n" + stats + "\ncheckmate nomate";
-  if (r.verdict == MateVerdict::kTimeout) {
-    std::string why = "info string timeout: " + stop_reason(r.stop, time_ms, node_limit);
-    if (r.first_mate_length > 0)
-      why += " (a mate of " + std::to_string(r.first_mate_length) + " plies was found; its line was not built in time)";
-    return why + "\n" + stats + "\ncheckmate timeout";
-  }
-  if (auto wrong = check_mate_line(problem, r.pv))
-    return "info string the solver's line is not a mate (" + *wrong + "); answering timeout\n" + stats +
-           "\ncheckmate timeout";
-  std::string text = "info string mate in " + std::to_string(r.length);
-  if (r.shortest_proven)
-    text += " (shortest proven)";
-  else if (r.stop != MateStop::kNone)
-    text += " (shortest not proven: " + stop_reason(r.stop, time_ms, node_limit) + ")";
-  else
-    text += " (shortest not proven: MateShortest is off)";
-  if (!r.shortest_proven)
-    text += "; a mate in " + std::to_string(r.mate_bound) +
-            " proven; the line's defences are the longest the table knew, not proven longest";
-  if (r.futile_length != r.length) text += ", " + std::to_string(r.futile_length) + " without futile interpositions";
-  return text + "\n" + info_line(r.nodes, r.time_ms, r.hashfull, r.pv) + "\ncheckmate" + (r.pv.empty() ? "" : " ") +
-         to_usi(r.pv);
 }
 
 // The divide as `tsumi perft --divide` prints it, and the total.
@@ -204,7 +156,7 @@ bool UsiServer::handle_line(std::string_view line) {
     shutdown();
     return false;
   } else if (command != "ponderhit" && command != "gameover") {
-    info_string("unknown command " + quoted(command));
+    info_string("unknown command " + echoed(command));
   }
   return true;
 }
@@ -286,14 +238,14 @@ void UsiServer::set_option(std::span<const std::string_view> args) {
     if (iequals(value, "true") || iequals(value, "false"))
       settings_.mate_shortest = iequals(value, "true");
     else
-      info_string("setoption: " + std::string(kMateShortest) + " takes true or false, not " + quoted(value) +
+      info_string("setoption: " + std::string(kMateShortest) + " takes true or false, not " + echoed(value) +
                   "; ignored");
   } else if (std::any_of(std::begin(kSpins), std::end(kSpins),
                          [&](const SpinSpec& s) { return iequals(name, s.name); })) {
     set_spin(name, value);
   } else if (name.size() < 4 || !iequals(std::string_view(name).substr(0, 4), "USI_")) {
     // Options of the USI standard that tsumi does not have (USI_Ponder, ...) are sent unasked by GUIs.
-    info_string("setoption: unknown option " + quoted(name) + "; ignored");
+    info_string("setoption: unknown option " + echoed(name) + "; ignored");
   }
 }
 
@@ -303,7 +255,7 @@ void UsiServer::set_spin(std::string_view name, std::string_view value) {
     const auto n = parse_int(value);
     if (!n || *n < s.min || *n > s.max) {
       info_string("setoption: " + std::string(s.name) + " takes an integer from " + std::to_string(s.min) + " to " +
-                  std::to_string(s.max) + ", not " + quoted(value) + "; ignored");
+                  std::to_string(s.max) + ", not " + echoed(value) + "; ignored");
       return;
     }
     settings_.*s.field = *n;
@@ -326,12 +278,12 @@ void UsiServer::set_position(std::span<const std::string_view> args) {
     return;
   }
   if (i < args.size() && args[i] != "moves") {
-    info_string("position: unexpected " + quoted(args[i]) + " after startpos");
+    info_string("position: unexpected " + echoed(args[i]) + " after startpos");
     return;
   }
   const auto setup = parse_sfen(sfen, kLeniency);
   if (!setup) {
-    info_string("position: bad SFEN " + quoted(sfen) + " " + setup.error().describe());
+    info_string("position: bad SFEN " + echoed(sfen) + " " + setup.error().describe());
     return;
   }
   const std::span<const std::string_view> moves = args.subspan(std::min(i + 1, args.size()));
@@ -343,7 +295,7 @@ void UsiServer::set_position(std::span<const std::string_view> args) {
   for (std::size_t k = 0; k < moves.size(); ++k) {
     const auto m = parse_usi_move(pos, moves[k]);
     if (!m) {
-      info_string("position: move " + std::to_string(k + 1) + " " + quoted(moves[k]) + ": " + m.error().message);
+      info_string("position: move " + std::to_string(k + 1) + " " + echoed(moves[k]) + ": " + m.error().message);
       return;
     }
     pos.do_move(*m, states.emplace_back());
@@ -378,7 +330,7 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
   if (!args.empty() && args[0] != "infinite") {
     const auto ms = parse_int(args[0]);
     if (!ms || *ms < 0) {
-      info_string("go mate: expected a time in milliseconds or 'infinite', not " + quoted(args[0]));
+      info_string("go mate: expected a time in milliseconds or 'infinite', not " + echoed(args[0]));
       emit("checkmate timeout");
       return;
     }
@@ -413,12 +365,12 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
               " ms, huge pages: " + solver_->table_memory().huge_pages() + ")");
   const int interval = int(settings_.pv_interval_ms);
   if (interval > 0)
-    solver_->set_progress([this](const MateProgress& p) { emit(info_line(p.nodes, p.time_ms, p.hashfull, p.pv)); },
+    solver_->set_progress([this](const MateProgress& p) { emit(usi_info_line(p.nodes, p.time_ms, p.hashfull, p.pv)); },
                           interval);
   else
     solver_->set_progress({}, 0);
   start_task(Task::kMate, [this, problem = std::move(*problem), limits, time_ms] {
-    return mate_answer(problem, solver_->solve(problem, limits), time_ms, limits.nodes);
+    return usi_mate_answer(make_mate_report(problem, solver_->solve(problem, limits)), time_ms, limits.nodes);
   });
 }
 
@@ -431,7 +383,7 @@ void UsiServer::go_perft(std::span<const std::string_view> args) {
   const auto depth = args.empty() ? std::nullopt : parse_int(args[0]);
   if (!depth || *depth < 0 || *depth > limits::kMaxPerftDepth) {
     info_string("go perft: expected a depth from 0 to " + std::to_string(limits::kMaxPerftDepth) + ", not " +
-                quoted(args.empty() ? "" : args[0]));
+                echoed(args.empty() ? "" : args[0]));
     return;
   }
   if (!position_) {

@@ -1,0 +1,137 @@
+#include "cli/mate/mate_report.h"
+
+#include <cmath>
+
+#include "core/sfen.h"
+#include "core/stopwatch.h"
+#include "core/usi.h"
+#include "solver/mate_line.h"
+
+namespace tsumi::cli {
+
+namespace {
+
+// "length 581 (shortest proven)", or for a line whose proof was cut: what is proven and what is not.
+std::string length_text(const MateResult& r) {
+  std::string s = "length " + std::to_string(r.length);
+  if (r.shortest_proven) return s + " (shortest proven)";
+  s += " (shortest not proven; a mate in " + std::to_string(r.mate_bound) + " proven";
+  return s + (r.line_exact ? ")" : "; the line's defences are the longest the table knew, not proven longest)");
+}
+
+std::string stop_reason(MateStop stop, std::int64_t time_ms, std::uint64_t node_limit) {
+  switch (stop) {
+    case MateStop::kTime: return "the time limit of " + std::to_string(time_ms) + " ms was reached";
+    case MateStop::kNodes: return "the node limit of " + std::to_string(node_limit) + " (NodeLimit) was reached";
+    case MateStop::kStopped: return "stopped";
+    case MateStop::kDepth: return "the solver's ply limit was reached";
+    case MateStop::kNone: break;
+  }
+  return "no limit was reached";
+}
+
+// The `info string` of a mate: its length, what is proven of it and why not more.
+std::string usi_mate_words(const MateResult& r, std::int64_t time_ms, std::uint64_t node_limit) {
+  std::string text = "info string mate in " + std::to_string(r.length);
+  if (r.shortest_proven)
+    text += " (shortest proven)";
+  else if (r.stop != MateStop::kNone)
+    text += " (shortest not proven: " + stop_reason(r.stop, time_ms, node_limit) + ")";
+  else
+    text += " (shortest not proven: MateShortest is off)";
+  if (!r.shortest_proven)
+    text += "; a mate in " + std::to_string(r.mate_bound) +
+            " proven; the line's defences are the longest the table knew, not proven longest";
+  if (r.futile_length != r.length) text += ", " + std::to_string(r.futile_length) + " without futile interpositions";
+  return text;
+}
+
+}  // namespace
+
+MateReport make_mate_report(const MateProblem& problem, MateResult result) {
+  MateReport report;
+  report.attacker = problem.attacker;
+  if (result.verdict == MateVerdict::kMate) report.line_fault = check_mate_line(problem, result.pv);
+  report.result = std::move(result);
+  return report;
+}
+
+std::int64_t whole_ms(double ms) { return std::llround(ms); }
+
+std::string mate_text(const MateReport& report) {
+  const MateResult& r = report.result;
+  const bool mate = report.verdict() == MateVerdict::kMate;
+  std::string s = "checkmate ";
+  s += mate ? to_usi(r.pv) : std::string(to_string(report.verdict()));
+  if (mate && r.pv.empty()) s.pop_back();
+  s += "\n";
+  if (report.line_fault) s += "bad line " + *report.line_fault + "\n";
+  if (mate) {
+    s += length_text(r) + "\n";
+    if (r.futile_length != r.length) s += "futile-interposition length " + std::to_string(r.futile_length) + "\n";
+    if (!r.leftover.empty()) s += "leftover " + hand_to_sfen(r.leftover, report.attacker) + "\n";
+  }
+  if (r.first_mate_length > 0)
+    s += "first mate " + std::to_string(r.first_mate_length) + " plies after " +
+         std::to_string(whole_ms(r.first_mate_ms)) + " ms" +
+         (r.verdict == MateVerdict::kMate ? "" : " (its line was not built in time)") + "\n";
+  if (r.verdict == MateVerdict::kTimeout) s += "stop " + std::string(to_string(r.stop)) + "\n";
+  s += "nodes " + std::to_string(r.nodes) + "\ntime " + std::to_string(whole_ms(r.time_ms)) + " ms\nnps " +
+       std::to_string(nodes_per_second(r.nodes, r.time_ms)) + "\nhashfull " + std::to_string(r.hashfull) + "\n";
+  if (r.collections > 0)
+    s += "collections " + std::to_string(r.collections) + " (" + std::to_string(r.collected) + " entries emptied in " +
+         std::to_string(whole_ms(r.collection_ms)) + " ms)\n";
+  return s;
+}
+
+void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
+  const MateResult& r = report.result;
+  nlohmann::ordered_json pv = nlohmann::ordered_json::array();
+  if (!report.line_fault)
+    for (Move m : r.pv) pv.push_back(to_usi(m));
+  j["result"] = to_string(report.verdict());
+  j["length"] = report.line_fault ? 0 : r.length;
+  j["shortest_proven"] = r.shortest_proven && !report.line_fault;
+  j["mate_bound"] = r.mate_bound;
+  j["line_exact"] = r.line_exact && !report.line_fault;
+  j["futile_length"] = report.line_fault ? 0 : r.futile_length;
+  j["pv"] = std::move(pv);
+  j["leftover"] = report.line_fault ? std::string() : hand_to_sfen(r.leftover, report.attacker);
+  j["nodes"] = r.nodes;
+  j["time_ms"] = whole_ms(r.time_ms);
+  j["nps"] = nodes_per_second(r.nodes, r.time_ms);
+  j["hashfull"] = r.hashfull;
+  j["stop"] = to_string(r.stop);
+  j["first_mate_ms"] = whole_ms(r.first_mate_ms);
+  j["first_mate_length"] = r.first_mate_length;
+  j["collections"] = r.collections;
+  j["collected"] = r.collected;
+  j["collection_ms"] = whole_ms(r.collection_ms);
+  if (report.line_fault) j["line_fault"] = *report.line_fault;
+}
+
+std::string usi_info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv) {
+  std::string s = "info time " + std::to_string(whole_ms(time_ms)) + " nodes " + std::to_string(nodes) + " nps " +
+                  std::to_string(nodes_per_second(nodes, time_ms)) + " hashfull " + std::to_string(hashfull);
+  if (!pv.empty()) s += " pv " + to_usi(pv);
+  return s;
+}
+
+std::string usi_mate_answer(const MateReport& report, std::int64_t time_ms, std::uint64_t node_limit) {
+  const MateResult& r = report.result;
+  const std::string stats = usi_info_line(r.nodes, r.time_ms, r.hashfull, {});
+  if (r.verdict == MateVerdict::kNoMate) return "info string no mate\n" + stats + "\ncheckmate nomate";
+  if (r.verdict == MateVerdict::kTimeout) {
+    std::string why = "info string timeout: " + stop_reason(r.stop, time_ms, node_limit);
+    if (r.first_mate_length > 0)
+      why += " (a mate of " + std::to_string(r.first_mate_length) + " plies was found; its line was not built in time)";
+    return why + "\n" + stats + "\ncheckmate timeout";
+  }
+  if (report.line_fault)
+    return "info string the solver's line is not a mate (" + *report.line_fault + "); answering timeout\n" + stats +
+           "\ncheckmate timeout";
+  return usi_mate_words(r, time_ms, node_limit) + "\n" + usi_info_line(r.nodes, r.time_ms, r.hashfull, r.pv) +
+         "\ncheckmate" + (r.pv.empty() ? "" : " ") + to_usi(r.pv);
+}
+
+}  // namespace tsumi::cli

@@ -1,0 +1,139 @@
+// The mate report: every form (text, JSON, USI lines) from results made by hand, so that a line the
+// solver never gives (one that does not mate) can be checked too.
+
+#include "cli/mate/mate_report.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_data.h"
+
+namespace tsumi::cli {
+namespace {
+
+// tanuki1-1 of positions/tsume-public.txt: mate in 1, only by 8c1c.
+constexpr const char* kMateIn1 = "9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1";
+const Move k8c1c = Move::make(SQ_83, SQ_13);  // dragon 8c-1c: mate
+const Move k8c8b = Move::make(SQ_83, SQ_82);  // dragon 8c-8b: no check
+
+MateProblem mate_in_1() {
+  const auto p = test::tsume_problem(kMateIn1);
+  EXPECT_TRUE(p.has_value());
+  return p.value_or(MateProblem{});
+}
+
+MateResult mate_result(std::vector<Move> pv) {
+  MateResult r;
+  r.verdict = MateVerdict::kMate;
+  r.length = r.futile_length = r.mate_bound = int(pv.size());
+  r.pv = std::move(pv);
+  r.shortest_proven = r.line_exact = true;
+  r.nodes = 1000;
+  r.time_ms = 2.4;
+  r.hashfull = 3;
+  return r;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(MateReport, ACorrectMateIsShownAsOne) {
+  const MateReport report = make_mate_report(mate_in_1(), mate_result({k8c1c}));
+  EXPECT_EQ(report.line_fault, std::nullopt);
+  EXPECT_EQ(report.verdict(), MateVerdict::kMate);
+  EXPECT_EQ(mate_text(report),
+            "checkmate 8c1c\nlength 1 (shortest proven)\nnodes 1000\ntime 2 ms\nnps 416666\nhashfull 3\n");
+  nlohmann::ordered_json j;
+  add_mate_json(report, j);
+  EXPECT_EQ(j["result"], "mate");
+  EXPECT_EQ(j["pv"], nlohmann::json::array({"8c1c"}));
+  EXPECT_EQ(j["length"], 1);
+  EXPECT_FALSE(j.contains("line_fault"));
+  EXPECT_EQ(usi_mate_answer(report, 0, 0),
+            "info string mate in 1 (shortest proven)\ninfo time 2 nodes 1000 nps 416666 hashfull 3 pv 8c1c\n"
+            "checkmate 8c1c");
+}
+
+// A line that does not mate is never shown as a mate: every form answers timeout and names the fault.
+TEST(MateReport, ALineThatDoesNotMateIsATimeoutEverywhere) {
+  const MateReport report = make_mate_report(mate_in_1(), mate_result({k8c8b}));
+  ASSERT_TRUE(report.line_fault.has_value());
+  EXPECT_TRUE(contains(*report.line_fault, "ply 1")) << *report.line_fault;
+  EXPECT_EQ(report.verdict(), MateVerdict::kTimeout);
+
+  const std::string text = mate_text(report);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "checkmate timeout") << text;
+  EXPECT_TRUE(contains(text, "\nbad line " + *report.line_fault + "\n")) << text;
+  EXPECT_FALSE(contains(text, "checkmate 8c8b")) << text;
+  EXPECT_FALSE(contains(text, "length")) << text;
+
+  nlohmann::ordered_json j;
+  add_mate_json(report, j);
+  EXPECT_EQ(j["result"], "timeout");
+  EXPECT_EQ(j["pv"], nlohmann::json::array());
+  EXPECT_EQ(j["length"], 0);
+  EXPECT_EQ(j["shortest_proven"], false);
+  EXPECT_EQ(j["line_fault"], *report.line_fault);
+
+  const std::string usi = usi_mate_answer(report, 0, 0);
+  EXPECT_TRUE(contains(usi, "info string the solver's line is not a mate (")) << usi;
+  EXPECT_EQ(usi.substr(usi.rfind('\n') + 1), "checkmate timeout") << usi;
+}
+
+// An empty line claimed as a mate is at fault too (the problem position is not mate).
+TEST(MateReport, AnEmptyMateLineIsAtFault) {
+  const MateReport report = make_mate_report(mate_in_1(), mate_result({}));
+  EXPECT_TRUE(report.line_fault.has_value());
+  EXPECT_EQ(report.verdict(), MateVerdict::kTimeout);
+}
+
+TEST(MateReport, NoMateAndTimeoutAreNotReplayed) {
+  MateResult nomate;
+  nomate.verdict = MateVerdict::kNoMate;
+  const MateReport a = make_mate_report(mate_in_1(), nomate);
+  EXPECT_EQ(a.line_fault, std::nullopt);
+  EXPECT_EQ(mate_text(a).substr(0, 17), "checkmate nomate\n");
+  EXPECT_TRUE(contains(usi_mate_answer(a, 0, 0), "info string no mate\n"));
+
+  MateResult timeout;
+  timeout.stop = MateStop::kNodes;
+  timeout.first_mate_length = 7;
+  timeout.first_mate_ms = 12.6;
+  const MateReport b = make_mate_report(mate_in_1(), timeout);
+  const std::string text = mate_text(b);
+  EXPECT_TRUE(contains(text,
+                       "checkmate timeout\nfirst mate 7 plies after 13 ms (its line was not built in time)\n"
+                       "stop nodes\n"))
+      << text;
+  EXPECT_TRUE(contains(usi_mate_answer(b, 0, 5000),
+                       "info string timeout: the node limit of 5000 (NodeLimit) was reached (a mate of 7 plies"));
+}
+
+// What is proven of a mate cut by a limit, in the text and the USI words.
+TEST(MateReport, AnUnprovenShortestMateSaysWhatIsProven) {
+  MateResult r = mate_result({k8c1c});
+  r.shortest_proven = r.line_exact = false;
+  r.stop = MateStop::kTime;
+  r.futile_length = 0;  // as if a futile cycle were cut (not the case here; only the words are tested)
+  const MateReport report = make_mate_report(mate_in_1(), r);
+  const std::string text = mate_text(report);
+  EXPECT_TRUE(contains(text,
+                       "length 1 (shortest not proven; a mate in 1 proven; the line's defences are the "
+                       "longest the table knew, not proven longest)\nfutile-interposition length 0\n"))
+      << text;
+  const std::string usi = usi_mate_answer(report, 1500, 0);
+  EXPECT_TRUE(contains(usi,
+                       "info string mate in 1 (shortest not proven: the time limit of 1500 ms was reached); a "
+                       "mate in 1 proven"))
+      << usi;
+  EXPECT_TRUE(contains(usi, ", 0 without futile interpositions\n")) << usi;
+}
+
+TEST(MateReport, InfoLineHasThePvOnlyWhenThereIsOne) {
+  EXPECT_EQ(usi_info_line(0, 0, 0, {}), "info time 0 nodes 0 nps 0 hashfull 0");
+  EXPECT_EQ(usi_info_line(500, 1000.4, 12, {k8c1c}), "info time 1000 nodes 500 nps 499 hashfull 12 pv 8c1c");
+}
+
+}  // namespace
+}  // namespace tsumi::cli
