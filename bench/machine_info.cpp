@@ -1,12 +1,12 @@
 #include "bench/machine_info.h"
 
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <string_view>
 #include <utility>
 
 #include "core/platform.h"
+#include "core/text_file.h"
 #include "core/text_lines.h"
 #include "core/thread_room.h"
 
@@ -82,12 +82,11 @@ std::string build_type() {
 
 MachineInfo machine_info() {
   MachineInfo m;
-  std::ifstream file("/proc/cpuinfo");
-  std::ostringstream text;
-  text << file.rdbuf();
-  m.cpu = cpu_model_from_cpuinfo(text.str());
+  std::string cpuinfo;  // left empty where the system has none: the model is then "unknown"
+  if (read_text_file("/proc/cpuinfo", cpuinfo)) cpuinfo.clear();
+  m.cpu = cpu_model_from_cpuinfo(cpuinfo);
   m.logical_cores = usable_cores();
-  m.physical_cores = physical_cores_from_cpuinfo(text.str());
+  m.physical_cores = physical_cores_from_cpuinfo(cpuinfo);
   m.simd = kSimdName;
   m.compiler = compiler_name();
   m.build_type = build_type();

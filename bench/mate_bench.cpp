@@ -12,9 +12,7 @@
 // The full 47-problem kongou set is timed by the CLI (`tsumi mate --suite`), see README.md.
 
 #include <chrono>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,6 +20,7 @@
 #include <benchmark/benchmark.h>
 
 #include "core/sfen.h"
+#include "core/text_file.h"
 #include "solver/mate_solver.h"
 #include "solver/mate_suite.h"
 
@@ -29,10 +28,9 @@ namespace tsumi {
 namespace {
 
 std::vector<MateSuiteEntry> public_suite() {
-  std::ifstream in(std::string(TSUMI_POSITIONS_DIR) + "/tsume-public.txt");
-  std::stringstream text;
-  text << in.rdbuf();
-  const auto suite = parse_mate_suite(text.str());
+  std::string text;
+  if (read_text_file(std::string(TSUMI_POSITIONS_DIR) + "/tsume-public.txt", text)) return {};
+  const auto suite = parse_mate_suite(text);
   return suite ? *suite : std::vector<MateSuiteEntry>{};
 }
 

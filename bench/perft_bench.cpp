@@ -1,8 +1,6 @@
 // Perft: serial per reference position (about a million leaves each), the start position at depth 6
 // on one thread (the speed target against YaneuraOu), parallel on 1..N threads, and hashed.
 
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include <benchmark/benchmark.h>
@@ -11,6 +9,7 @@
 #include "core/perft_suite.h"
 #include "core/perft_table.h"
 #include "core/sfen.h"
+#include "core/text_file.h"
 
 namespace tsumi {
 namespace {
@@ -47,10 +46,9 @@ void BM_PerftRun(benchmark::State& state, const std::string& sfen, int depth) {
 
 // Registers one benchmark per suite position, at the deepest depth of at most 3e6 leaves.
 const bool kRegistered = [] {
-  std::ifstream in(std::string(TSUMI_POSITIONS_DIR) + "/perft-suite.epd");
-  std::ostringstream text;
-  text << in.rdbuf();
-  static const auto suite = parse_perft_suite(text.str());
+  std::string text;
+  if (read_text_file(std::string(TSUMI_POSITIONS_DIR) + "/perft-suite.epd", text)) return false;
+  static const auto suite = parse_perft_suite(text);
   if (!suite) return false;
   for (const PerftSuiteEntry& e : *suite) {
     int depth = 0;

@@ -18,14 +18,6 @@
 #include "tests/support/test_data.h"
 
 namespace tsumi {
-
-static void PrintTo(const Hand& h, std::ostream* os) {
-  *os << "{";
-  for (PieceType pt : proof_hand::kHandTypes)
-    if (h.count(pt)) *os << " " << kPieceLetter[pt] << h.count(pt);
-  *os << " }";
-}
-
 namespace {
 
 using test::hand_of;

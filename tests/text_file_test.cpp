@@ -1,4 +1,4 @@
-#include "cli/common/text_file.h"
+#include "core/text_file.h"
 
 #include <cstdio>
 #include <fstream>
@@ -9,7 +9,7 @@
 
 #include "tests/support/test_data.h"
 
-namespace tsumi::cli {
+namespace tsumi {
 namespace {
 
 using test::temp_path;
@@ -60,4 +60,4 @@ TEST(TextFile, AFileJustAtTheBoundIsRead) {
 }
 
 }  // namespace
-}  // namespace tsumi::cli
+}  // namespace tsumi

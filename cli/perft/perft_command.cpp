@@ -9,12 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/common/progress_meter.h"
-#include "cli/common/text_file.h"
 #include "core/perft.h"
 #include "core/perft_suite.h"
 #include "core/perft_table.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
+#include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
 

@@ -9,16 +9,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/text_file.h"
+#include "solver/proof_hand.h"
+
 namespace tsumi::test {
 
 std::string positions_path(std::string_view file) { return std::string(TSUMI_POSITIONS_DIR) + "/" + std::string(file); }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  std::string text;
+  if (auto e = read_text_file(path, text)) throw std::runtime_error(*e);
+  return text;
 }
 
 std::vector<PerftSuiteEntry> perft_suite() {
@@ -118,3 +119,14 @@ std::string temp_file(const std::string& name, const std::string& contents) {
 }
 
 }  // namespace tsumi::test
+
+namespace tsumi {
+
+void PrintTo(const Hand& h, std::ostream* os) {
+  *os << "{";
+  for (PieceType pt : proof_hand::kHandTypes)
+    if (h.count(pt)) *os << " " << kPieceLetter[pt] << h.count(pt);
+  *os << " }";
+}
+
+}  // namespace tsumi

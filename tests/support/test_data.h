@@ -21,6 +21,13 @@
 #include "solver/mate_problem.h"
 #include "solver/mate_suite.h"
 
+namespace tsumi {
+
+// Hands print as "{ P2 G1 }" in GoogleTest's failure messages (found by argument-dependent lookup).
+void PrintTo(const Hand& h, std::ostream* os);
+
+}  // namespace tsumi
+
 namespace tsumi::test {
 
 // Absolute path of a file in positions/.

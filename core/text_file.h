@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace tsumi::cli {
+namespace tsumi {
 
 // The most bytes an input file may have: far more than any suite (the largest in positions/ is 60 KB).
 inline constexpr std::size_t kMaxInputBytes = std::size_t(64) << 20;
@@ -16,4 +16,4 @@ inline constexpr std::size_t kMaxInputBytes = std::size_t(64) << 20;
 std::optional<std::string> read_text_file(const std::string& path, std::string& text,
                                           std::size_t max_bytes = kMaxInputBytes);
 
-}  // namespace tsumi::cli
+}  // namespace tsumi

@@ -1,4 +1,4 @@
-#include "cli/common/text_file.h"
+#include "core/text_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -9,7 +9,7 @@
 
 #include "core/quoted_text.h"
 
-namespace tsumi::cli {
+namespace tsumi {
 
 std::optional<std::string> read_text_file(const std::string& path, std::string& text, std::size_t max_bytes) {
   text.clear();
@@ -33,4 +33,4 @@ std::optional<std::string> read_text_file(const std::string& path, std::string& 
   return std::nullopt;
 }
 
-}  // namespace tsumi::cli
+}  // namespace tsumi
