@@ -1,5 +1,5 @@
 // The tsumi command line: the arguments of each subcommand, then dispatch to its folder (cli/common,
-// usi, perft, mate, bench).
+// usi, perft, mate, position, bench).
 
 #include <cmath>
 #include <iostream>
@@ -15,6 +15,7 @@
 #include "cli/perft/perft_command.h"
 #include "cli/perft/perft_diff_command.h"
 #include "cli/perft/perftree_command.h"
+#include "cli/position/position_command.h"
 #include "cli/usi/usi_server.h"
 #include "core/limits.h"
 #include "core/platform.h"
@@ -103,7 +104,8 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       "With --suite: 'ok' or 'FAIL' per problem (right verdict, the expected length, a line that replays\n"
       "as a legal mate; a timeout fails) with its time, nodes, first mate, hashfull and peak memory so far;\n"
       "a line's time=<seconds> limits that problem when lower than --time; then the total time and 'N\n"
-      "passed, M failed' (exit 1 when any failed). Exit 0 for any verdict of one problem, 2 on bad input.");
+      "passed, M failed' (exit 1 when any failed). Exit 0 for any verdict of one problem, 2 on bad input; a\n"
+      "mate whose line does not replay as one is answered 'checkmate timeout', 'bad line ...' and exit 1.");
   mate_cmd->callback([&] {
     mate.prove_shortest = !no_shortest;
     if (mate.sfen.empty() && mate.suite.empty()) throw CLI::RequiredError("--sfen or --suite");
@@ -141,6 +143,32 @@ CLI::App* add_bench_command(CLI::App& app, tsumi::cli::BenchOptions& bench, bool
     if (quick) bench.size = tsumi::bench::BenchSize::kQuick;
     if (full) bench.size = tsumi::bench::BenchSize::kFull;
   });
+  return cmd;
+}
+
+// `tsumi position`.
+CLI::App* add_position_command(CLI::App& app, tsumi::cli::PositionOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "position", "Play moves from a position and print the game state: check, mate, repetition, impasse");
+  add_position_options(cmd, options.position);
+  cmd->add_flag("--json", options.json, "Print one JSON object instead of text");
+  cmd->footer(
+      "Plays --moves from the position as a game and prints the final position, one fact a line:\n"
+      "'sfen <SFEN>'; 'side black|white' (to move); 'moves played N'; 'check no' or 'check yes (checkers\n"
+      "<squares>)'; 'legal moves N'; 'result <r>', r one of: ongoing, 'checkmate, <side> wins', 'no legal\n"
+      "moves, <side> wins' (having no move loses in shogi, in check or not), 'repetition draw (4th\n"
+      "occurrence)', 'perpetual check by <side>, <other side> wins' (sennichite); 'repetition K' (how often\n"
+      "this position, hands and side to move included, has appeared, itself included); 'impasse points black\n"
+      "P, white Q' (rook and bishop 5, every other piece 1, board and hand); 'both kings entered yes|no';\n"
+      "'24-point rule draw|black wins|white wins' (fewer than 24 points loses; both short is a draw; marked\n"
+      "not applicable unless both kings have entered); 'declaration yes|no (...)': whether the side to move\n"
+      "may declare a win by the 27-point rule.\n"
+      "--json prints one object: sfen, side, moves_played, check, checkers, legal_moves, result\n"
+      "(ongoing|black_wins|white_wins|draw), reason (none|checkmate|no_legal_moves|repetition|\n"
+      "perpetual_check), repetition, impasse_points {black, white}, both_kings_entered, impasse_24\n"
+      "(draw|black_wins|white_wins), may_declare.\n"
+      "A move after the game has ended (mate, no legal move, the 4th occurrence) is refused. Exit 0, or 2 on\n"
+      "bad input: a bad SFEN, an illegal or malformed move, a move after the end (named by its number).");
   return cmd;
 }
 
@@ -216,6 +244,9 @@ int main(int argc, char** argv) {
   bool no_shortest = false;
   CLI::App* mate_cmd = add_mate_command(app, mate, no_shortest);
 
+  tsumi::cli::PositionOptions position;
+  CLI::App* position_cmd = add_position_command(app, position);
+
   tsumi::cli::BenchOptions bench;
   bench.progress = isatty(STDERR_FILENO) != 0;
   bool quick = false, full = false;
@@ -252,6 +283,7 @@ int main(int argc, char** argv) {
   if (diff_cmd->parsed()) return tsumi::cli::run_perft_diff(diff, std::cout, std::cerr);
   if (tree_cmd->parsed()) return tsumi::cli::run_perftree(tree, std::cout, std::cerr);
   if (mate_cmd->parsed()) return tsumi::cli::run_mate(mate, std::cout, std::cerr);
+  if (position_cmd->parsed()) return tsumi::cli::run_position(position, std::cout, std::cerr);
   if (bench_cmd->parsed()) return tsumi::cli::run_bench(bench, std::cout, std::cerr);
   if (usi_cmd->parsed()) return tsumi::cli::run_usi(std::cin, std::cout);
   return 0;

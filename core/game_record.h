@@ -6,6 +6,7 @@
 
 #include <deque>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "core/impasse.h"
@@ -38,8 +39,12 @@ class GameRecord {
   std::span<const Move> moves() const { return moves_; }
   std::span<const HistoryEntry> history() const { return history_; }
 
-  // Whether the game has ended by mate or repetition, and who won.
+  // Whether the game has ended by mate or repetition, and who won. Constant time until the position
+  // appears for the fourth time (a count per key is kept), so checking it after every move of a long
+  // game costs nothing like the history's length.
   GameStatus status() const;
+  // How often the current position (board, hands, side to move) has appeared, itself included.
+  int occurrences() const;
   // The 24-point judgement, meaningful when both kings have entered (both_kings_entered).
   ImpasseResult impasse() const { return judge_impasse_24(pos_); }
 
@@ -50,6 +55,7 @@ class GameRecord {
   Position pos_;
   std::vector<Move> moves_;
   std::vector<HistoryEntry> history_;
+  std::unordered_map<Key, int> seen_;  // Position::key() -> appearances in history_
 };
 
 }  // namespace tsumi

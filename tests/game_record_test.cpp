@@ -35,6 +35,24 @@ TEST(GameRecord, KingShufflingRepeatsToADraw) {
   EXPECT_EQ(game.status().reason, GameStatus::NONE);
 }
 
+// The count per position that status() reads instead of scanning the history: the same as the
+// history's own count (judge_repetition) after every move and every undo.
+TEST(GameRecord, OccurrencesFollowPlayAndUndo) {
+  GameRecord game(setup_of(kStartSfen));
+  EXPECT_EQ(game.occurrences(), 1);
+  const auto same_as_history = [&] {
+    EXPECT_EQ(game.occurrences(), judge_repetition(game.history()).occurrences) << game.moves().size() << " moves";
+  };
+  for (int i = 0; i < 3; ++i)
+    for (const char* m : {"5i5h", "5a5b", "5h5i", "5b5a"}) {
+      play(game, {m});
+      same_as_history();
+    }
+  EXPECT_EQ(game.occurrences(), 4);
+  while (game.undo()) same_as_history();
+  EXPECT_EQ(game.occurrences(), 1);
+}
+
 TEST(GameRecord, PerpetualCheckLoses) {
   // Black's rook checks along ranks a and b while the white king steps between 5a and 5b.
   GameRecord game(setup_of("4k4/9/9/9/9/9/9/9/R3K4 b - 1"));

@@ -8,7 +8,7 @@
 
 namespace tsumi::cli {
 
-std::optional<std::string> build_position(const PositionArgs& args, GamePosition& out) {
+std::optional<std::string> read_position_args(const PositionArgs& args, PositionText& out) {
   if (!args.sfen.empty() && !args.handicap.empty()) return "give --sfen or --handicap, not both";
   std::string text = args.sfen.empty() ? std::string(kStartSfen) : args.sfen;
   if (!args.handicap.empty()) {
@@ -25,13 +25,21 @@ std::optional<std::string> build_position(const PositionArgs& args, GamePosition
   }
   const auto setup = parse_sfen(text);
   if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
+  out.setup = *setup;
+  out.moves.clear();
   std::istringstream moves(args.moves);
-  std::vector<std::string> tokens;
-  for (std::string tok; moves >> tok;) tokens.push_back(tok);
+  for (std::string tok; moves >> tok;) out.moves.push_back(tok);
+  return std::nullopt;
+}
+
+std::optional<std::string> build_position(const PositionArgs& args, GamePosition& out) {
+  PositionText text;
+  if (auto e = read_position_args(args, text)) return e;
+  const std::vector<std::string>& tokens = text.moves;
   out.states.clear();
   out.states.reserve(tokens.size() + 1);
   out.states.emplace_back();
-  out.pos.set(*setup, &out.states.back());
+  out.pos.set(text.setup, &out.states.back());
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const auto m = parse_usi_move(out.pos, tokens[i]);
     if (!m) return "move " + std::to_string(i + 1) + " of --moves: " + m.error().message;

@@ -21,6 +21,15 @@ struct GamePosition {
   Position pos;
 };
 
+// The arguments read but not yet played: the validated start and the move texts, in order.
+struct PositionText {
+  PositionSetup setup;
+  std::vector<std::string> moves;
+};
+
+// Reads the start position and splits the moves, or returns a message that says what is wrong.
+std::optional<std::string> read_position_args(const PositionArgs& args, PositionText& out);
+
 // Builds the position, or returns a message that says what is wrong and where.
 std::optional<std::string> build_position(const PositionArgs& args, GamePosition& out);
 

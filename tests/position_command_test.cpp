@@ -1,0 +1,237 @@
+#include "cli/position/position_command.h"
+
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/sfen.h"
+
+namespace tsumi::cli {
+namespace {
+
+struct Outcome {
+  int code = 0;
+  std::string out, err;
+};
+
+Outcome run(std::string sfen, std::string moves, bool json = false) {
+  std::ostringstream out, err;
+  const PositionOptions options{.position = {.sfen = std::move(sfen), .handicap = "", .moves = std::move(moves)},
+                                .json = json};
+  const int code = run_position(options, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// The rest of the text line that starts with `key` and a space; "<missing>" when there is none.
+std::string fact(const std::string& text, std::string_view key) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (line.size() > key.size() && line.starts_with(key) && line[key.size()] == ' ')
+      return line.substr(key.size() + 1);
+  return "<missing>";
+}
+
+// `moves` repeated `times` times, separated by spaces.
+std::string repeated(std::string_view moves, int times) {
+  std::string s;
+  for (int i = 0; i < times; ++i) s += (s.empty() ? "" : " ") + std::string(moves);
+  return s;
+}
+
+// The king shuffle of tests/game_record_test.cpp: back to the start position every four moves.
+constexpr std::string_view kKingShuffle = "5i5h 5a5b 5h5i 5b5a";
+// Black's rook checks along ranks a and b while the white king steps between 5a and 5b.
+constexpr std::string_view kRookChecks = "4k4/9/9/9/9/9/9/9/R3K4 b - 1";
+constexpr std::string_view kRookCheckCycle = "5a5b 9a9b 5b5a 9b9a";
+
+TEST(PositionCommand, StartPosition) {
+  const Outcome r = run("", "");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out,
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n"
+            "side black\n"
+            "moves played 0\n"
+            "check no\n"
+            "legal moves 30\n"
+            "result ongoing\n"
+            "repetition 1\n"
+            "impasse points black 27, white 27\n"
+            "both kings entered no\n"
+            "24-point rule draw (not applicable: it judges only when both kings have entered)\n"
+            "declaration no (black, to move, may not declare a win by the 27-point rule)\n");
+}
+
+TEST(PositionCommand, MovesAndHandicaps) {
+  const Outcome r = run("startpos", "7g7f 3c3d");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fact(r.out, "sfen"), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+  EXPECT_EQ(fact(r.out, "moves played"), "2");
+  EXPECT_EQ(fact(r.out, "side"), "black");
+  std::ostringstream out, err;
+  ASSERT_EQ(run_position({.position = {.sfen = "", .handicap = "2-pieces", .moves = ""}, .json = false}, out, err), 0);
+  EXPECT_EQ(fact(out.str(), "side"), "white") << "white moves first in a handicap game";
+  EXPECT_EQ(fact(out.str(), "impasse points"), "black 27, white 17") << "without rook and bishop";
+}
+
+TEST(PositionCommand, CheckmateByMovesEndsTheGame) {
+  // The gold dropped on 5b, guarded by the pawn on 5c, covers every square of the king on 5a.
+  const std::string sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+  const Outcome r = run(sfen, "G*5b");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fact(r.out, "side"), "white");
+  EXPECT_EQ(fact(r.out, "check"), "yes (checkers 5b)");
+  EXPECT_EQ(fact(r.out, "legal moves"), "0");
+  EXPECT_EQ(fact(r.out, "result"), "checkmate, black wins");
+  // Nothing may follow the mate, not even text that is no move at all.
+  const Outcome after = run(sfen, "G*5b 5a4a");
+  EXPECT_EQ(after.code, 2);
+  EXPECT_EQ(after.out, "");
+  EXPECT_EQ(after.err,
+            "tsumi position: move 2 of --moves: '5a4a' cannot be played: the game ended with move 1 (checkmate, "
+            "black wins)\n");
+}
+
+TEST(PositionCommand, GivenPositionAlreadyOver) {
+  const Outcome mated = run("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", "");
+  ASSERT_EQ(mated.code, 0) << mated.err;
+  EXPECT_EQ(fact(mated.out, "result"), "checkmate, black wins");
+  const Outcome moved = run("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", "5a4a");
+  EXPECT_EQ(moved.code, 2);
+  EXPECT_NE(moved.err.find("move 1 of --moves"), std::string::npos) << moved.err;
+  EXPECT_NE(moved.err.find("the game is over in the given position (checkmate, black wins)"), std::string::npos)
+      << moved.err;
+  // White's king on 9a cannot move and is not in check: in shogi that loses too.
+  const Outcome stuck = run("k8/2G6/S8/9/9/9/9/9/4K4 w - 1", "");
+  ASSERT_EQ(stuck.code, 0) << stuck.err;
+  EXPECT_EQ(fact(stuck.out, "check"), "no");
+  EXPECT_EQ(fact(stuck.out, "result"), "no legal moves, black wins");
+}
+
+TEST(PositionCommand, FourfoldRepetitionIsADraw) {
+  for (int cycles = 1; cycles <= 2; ++cycles) {
+    const Outcome r = run("", repeated(kKingShuffle, cycles));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(fact(r.out, "repetition"), std::to_string(cycles + 1));
+    EXPECT_EQ(fact(r.out, "result"), "ongoing");
+  }
+  // Halfway through a cycle the position is a new one again... for the first time only.
+  EXPECT_EQ(fact(run("", "5i5h 5a5b").out, "repetition"), "1");
+  EXPECT_EQ(fact(run("", repeated(kKingShuffle, 1) + " 5i5h 5a5b").out, "repetition"), "2");
+  const Outcome r = run("", repeated(kKingShuffle, 3));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fact(r.out, "moves played"), "12");
+  EXPECT_EQ(fact(r.out, "repetition"), "4");
+  EXPECT_EQ(fact(r.out, "result"), "repetition draw (4th occurrence)");
+  EXPECT_EQ(fact(r.out, "legal moves"), "30") << "the draw leaves the moves on the board";
+  const Outcome after = run("", repeated(kKingShuffle, 3) + " 7g7f");
+  EXPECT_EQ(after.code, 2);
+  EXPECT_EQ(after.err,
+            "tsumi position: move 13 of --moves: '7g7f' cannot be played: the game ended with move 12 (repetition "
+            "draw (4th occurrence))\n");
+}
+
+TEST(PositionCommand, PerpetualCheckLosesForTheChecker) {
+  const std::string moves = "9i9a " + repeated(kRookCheckCycle, 3);
+  const Outcome three = run(std::string(kRookChecks), "9i9a " + repeated(kRookCheckCycle, 2));
+  ASSERT_EQ(three.code, 0) << three.err;
+  EXPECT_EQ(fact(three.out, "repetition"), "3");
+  EXPECT_EQ(fact(three.out, "result"), "ongoing");
+  const Outcome r = run(std::string(kRookChecks), moves);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fact(r.out, "side"), "white");
+  EXPECT_EQ(fact(r.out, "check"), "yes (checkers 9a)");
+  EXPECT_EQ(fact(r.out, "repetition"), "4");
+  EXPECT_EQ(fact(r.out, "result"), "perpetual check by black, white wins");
+  EXPECT_EQ(run(std::string(kRookChecks), moves + " 5a5b").code, 2);
+}
+
+TEST(PositionCommand, ImpassePointsWithBothKingsEntered) {
+  // Black: dragon on 9a (5) + horse on 1a (5) + 4 golds, 4 silvers, 4 knights, 4 lances and 10 pawns in
+  // hand (26) = 36. White: 8 pawns in hand = 8, short of 24.
+  const Outcome r = run("+R3K3+B/9/9/9/9/9/9/9/4k4 b 4G4S4N4L10P8p 1", "");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fact(r.out, "impasse points"), "black 36, white 8");
+  EXPECT_EQ(fact(r.out, "both kings entered"), "yes");
+  EXPECT_EQ(fact(r.out, "24-point rule"), "black wins");
+  // Only two pieces beside the king in the camp: no declaration.
+  EXPECT_EQ(fact(r.out, "declaration"), "no (black, to move, may not declare a win by the 27-point rule)");
+  // The same count with the white king outside black's camp: the judgement is shown but does not apply.
+  const Outcome home = run("+R3K3+B/9/9/4k4/9/9/9/9/9 b 4G4S4N4L10P8p 1", "");
+  ASSERT_EQ(home.code, 0) << home.err;
+  EXPECT_EQ(fact(home.out, "both kings entered"), "no");
+  EXPECT_EQ(fact(home.out, "24-point rule"),
+            "black wins (not applicable: it judges only when both kings have entered)");
+}
+
+TEST(PositionCommand, TwentySevenPointDeclaration) {
+  // Black king on 6a with ten pieces in the camp: 8 tokins (8) + 2 dragons (10), plus 2 bishops in hand
+  // (10) = 28, exactly what black needs (tests/impasse_test.cpp).
+  const Outcome yes = run("+P+P+PK+P+P+P+P+R/+R+P7/9/9/9/9/9/9/4k4 b 2B 1", "");
+  ASSERT_EQ(yes.code, 0) << yes.err;
+  EXPECT_EQ(fact(yes.out, "declaration"), "yes (black, to move, may declare a win by the 27-point rule)");
+  EXPECT_EQ(fact(yes.out, "impasse points"), "black 28, white 0");
+  // With one bishop fewer, 23 points; and after a white move it is white who is to move.
+  EXPECT_EQ(fact(run("+P+P+PK+P+P+P+P+R/+R+P7/9/9/9/9/9/9/4k4 b B 1", "").out, "declaration"),
+            "no (black, to move, may not declare a win by the 27-point rule)");
+  EXPECT_EQ(fact(run("+P+P+PK+P+P+P+P+R/+R+P7/9/9/9/9/9/9/4k4 w 2B 1", "").out, "declaration"),
+            "no (white, to move, may not declare a win by the 27-point rule)");
+}
+
+TEST(PositionCommand, BadMovesNameTheirNumber) {
+  const Outcome illegal = run("", "7g7f 7g7f");
+  EXPECT_EQ(illegal.code, 2);
+  EXPECT_EQ(illegal.out, "");
+  EXPECT_EQ(illegal.err, "tsumi position: move 2 of --moves: '7g7f' is not a legal move in this position\n");
+  const Outcome malformed = run("", "7g7f 3c3d x\x1b");
+  EXPECT_EQ(malformed.code, 2);
+  EXPECT_EQ(malformed.err, "tsumi position: move 3 of --moves: 'x\\x1b' is not a USI move (7g7f, 8h2b+ or P*5e)\n");
+}
+
+TEST(PositionCommand, BadSfen) {
+  const Outcome r = run("9/9/9 b - 1", "");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(r.err.starts_with("tsumi position: bad SFEN '9/9/9 b - 1' at column")) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line";
+  std::ostringstream out, err;
+  EXPECT_EQ(run_position({.position = {.sfen = "", .handicap = "3-pieces", .moves = ""}, .json = false}, out, err), 2);
+  EXPECT_NE(err.str().find("unknown handicap '3-pieces'"), std::string::npos) << err.str();
+}
+
+TEST(PositionCommand, JsonHasTheSameFacts) {
+  const Outcome r = run(std::string(kRookChecks), "9i9a " + repeated(kRookCheckCycle, 3), true);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << "one line";
+  const auto j = nlohmann::json::parse(r.out);
+  const Outcome text = run(std::string(kRookChecks), "9i9a " + repeated(kRookCheckCycle, 3));
+  EXPECT_EQ(j.at("sfen"), fact(text.out, "sfen"));
+  EXPECT_EQ(j.at("side"), "white");
+  EXPECT_EQ(j.at("moves_played"), 13);
+  EXPECT_EQ(j.at("check"), true);
+  EXPECT_EQ(j.at("checkers"), nlohmann::json::array({"9a"}));
+  EXPECT_EQ(j.at("legal_moves").get<int>(), std::stoi(fact(text.out, "legal moves")));
+  EXPECT_EQ(j.at("result"), "white_wins");
+  EXPECT_EQ(j.at("reason"), "perpetual_check");
+  EXPECT_EQ(j.at("repetition"), 4);
+  EXPECT_EQ(j.at("impasse_points").at("black"), 5);
+  EXPECT_EQ(j.at("impasse_points").at("white"), 0);
+  EXPECT_EQ(j.at("both_kings_entered"), false);
+  EXPECT_EQ(j.at("impasse_24"), "draw") << "both sides short of 24: core/impasse.h calls it a draw";
+  EXPECT_EQ(j.at("may_declare"), false);
+  const auto start = nlohmann::json::parse(run("", "", true).out);
+  EXPECT_EQ(start.at("legal_moves"), 30);
+  EXPECT_EQ(start.at("result"), "ongoing");
+  EXPECT_EQ(start.at("reason"), "none");
+  EXPECT_EQ(start.at("checkers"), nlohmann::json::array());
+  const auto declare = nlohmann::json::parse(run("+P+P+PK+P+P+P+P+R/+R+P7/9/9/9/9/9/9/4k4 b 2B 1", "", true).out);
+  EXPECT_EQ(declare.at("may_declare"), true);
+  EXPECT_EQ(declare.at("both_kings_entered"), true);
+  EXPECT_EQ(declare.at("impasse_24"), "black_wins");
+}
+
+}  // namespace
+}  // namespace tsumi::cli
