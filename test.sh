@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Quick start 2/2: installs what is missing (Debian 12), then builds and runs the whole test suite the
 # way CI does: format check; Release with the SIMD paths of this CPU; the scalar twins; ASan + UBSan;
-# ThreadSanitizer over the tests labelled `parallel`.
+# ThreadSanitizer over the tests labelled `parallel`; with clang, libFuzzer over the text parsers.
 # Tests labelled `slow` (deep perft, long property runs) are left out: `ctest --preset slow` runs them.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -13,3 +13,11 @@ for preset in release scalar asan tsan; do
   cmake --build --preset "$preset"
   ctest --preset "$preset"
 done
+# The parsers' fuzz target under clang's libFuzzer (ASan + UBSan), 15 s, where clang is installed; every
+# build above already runs it through its plain driver (tests/fuzz).
+if command -v clang++ >/dev/null; then
+  echo "== fuzz"
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz
+  ctest --preset fuzz
+fi
