@@ -202,7 +202,7 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
     tsan_release();
   };
   if (parallel) {
-    run_in_worker_arena(options.threads, kPerftWorkerStackBytes, &kTsanSync, [&] {
+    run_in_worker_arena(options.threads, &kTsanSync, [&] {
       tbb::parallel_for(
           tbb::blocked_range<std::size_t>(0, moves.size(), 1),
           [&](const tbb::blocked_range<std::size_t>& r) TSUMI_TSAN_UNCHECKED {

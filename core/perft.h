@@ -71,11 +71,6 @@ struct PerftOptions {
   const std::atomic<bool>* stop = nullptr;
 };
 
-// The stack of each oneTBB worker of a parallel run (the recursion is at most kMaxPerftDepth frames of
-// a few hundred bytes). A front checks that the process has room for the threads first
-// (core/thread_room.h).
-inline constexpr std::size_t kPerftWorkerStackBytes = std::size_t(4) << 20;
-
 // Nodes with at least this many plies below them look at PerftOptions::stop (a few microseconds of
 // counting apart, so a stop takes effect within milliseconds at any depth).
 inline constexpr int kStopCheckDepth = 3;

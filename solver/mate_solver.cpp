@@ -187,7 +187,7 @@ struct MateSolver::Impl {
       if (s.aborted() == DfpnSearch::Abort::kNone) crew->done.store(true, std::memory_order_relaxed);
       tsan_release(&kTsanSync);
     };
-    run_in_worker_arena(int(workers.size()), MateSolver::kWorkerStackBytes, &kTsanSync, [&] {
+    run_in_worker_arena(int(workers.size()), &kTsanSync, [&] {
       tbb::task_group group;
       for (std::size_t w = 1; w < workers.size(); ++w) group.run([&run, w]() TSUMI_TSAN_UNCHECKED { run(w); });
       run(0);

@@ -84,11 +84,6 @@ struct MateResult {
 
 class MateSolver {
  public:
-  // The stack of each worker thread: the search recurses one C++ frame per ply, up to
-  // DfpnSearch::kMaxPly. A front checks that the process has room for the workers first
-  // (core/thread_room.h).
-  static constexpr std::size_t kWorkerStackBytes = std::size_t(64) << 20;
-
   // A solver owning a transposition table of hash_mb MiB (at least one cluster); throws
   // TableMemoryError when the machine cannot give them.
   explicit MateSolver(std::size_t hash_mb);

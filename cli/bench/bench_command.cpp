@@ -15,6 +15,7 @@
 #include "bench/machine_info.h"
 #include "bench/speedup_chart.h"
 #include "cli/common/progress_meter.h"
+#include "core/limits.h"
 #include "core/perft.h"
 #include "core/stopwatch.h"
 #include "core/thread_room.h"
@@ -200,7 +201,7 @@ int run_bench(const BenchOptions& o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const int most = *std::max_element(threads.begin(), threads.end());
-  if (auto e = check_thread_room(most, std::max(kPerftWorkerStackBytes, MateSolver::kWorkerStackBytes))) {
+  if (auto e = check_thread_room(most, limits::kWorkerStackBytes)) {
     err << "tsumi bench: " << *e << "; ask for fewer --threads\n";
     return 2;
   }

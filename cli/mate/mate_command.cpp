@@ -15,6 +15,7 @@
 
 #include "cli/mate/board_diagram.h"
 #include "cli/mate/mate_report.h"
+#include "core/limits.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
@@ -274,7 +275,7 @@ int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
     err << "tsumi mate: give either --sfen or --suite\n";
     return 2;
   }
-  if (auto e = check_thread_room(o.threads, MateSolver::kWorkerStackBytes)) {
+  if (auto e = check_thread_room(o.threads, limits::kWorkerStackBytes)) {
     err << "tsumi mate: " << *e << "; ask for fewer --threads\n";
     return 2;
   }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/common/progress_meter.h"
+#include "core/limits.h"
 #include "core/perft.h"
 #include "core/perft_suite.h"
 #include "core/perft_table.h"
@@ -181,7 +182,7 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
 int resolve_threads(int threads) { return threads > 0 ? threads : usable_cores(); }
 
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
-  if (auto e = check_thread_room(resolve_threads(o.threads), kPerftWorkerStackBytes)) {
+  if (auto e = check_thread_room(resolve_threads(o.threads), limits::kWorkerStackBytes)) {
     err << "tsumi perft: " << *e << "; ask for fewer --threads\n";
     return 2;
   }

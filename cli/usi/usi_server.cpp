@@ -345,7 +345,7 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
   } else {
     problem = std::move(p.value());
     error = ensure_solver();
-    if (!error) error = check_thread_room(int(settings_.threads), MateSolver::kWorkerStackBytes);
+    if (!error) error = check_thread_room(int(settings_.threads), limits::kWorkerStackBytes);
   }
   if (error) {
     info_string("go mate: " + *error);
@@ -390,7 +390,7 @@ void UsiServer::go_perft(std::span<const std::string_view> args) {
     info_string("go perft: no position (the last position command failed)");
     return;
   }
-  if (auto e = check_thread_room(int(settings_.threads), kPerftWorkerStackBytes)) {
+  if (auto e = check_thread_room(int(settings_.threads), limits::kWorkerStackBytes)) {
     info_string("go perft: " + *e + "; set fewer Threads");
     return;
   }
