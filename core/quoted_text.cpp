@@ -35,6 +35,18 @@ std::size_t utf8_char_length(std::string_view text) {
   return n;
 }
 
+char32_t utf8_code_point(std::string_view text, std::size_t n) {
+  static constexpr unsigned char kLeadMask[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+  char32_t c = static_cast<unsigned char>(text[0]) & kLeadMask[n];
+  for (std::size_t i = 1; i < n; ++i) c = (c << 6) | (static_cast<unsigned char>(text[i]) & 0x3F);
+  return c;
+}
+
+bool shows_as_control(char32_t c) {
+  return (c >= 0x80 && c <= 0x9F) || c == 0x2028 || c == 0x2029 || c == 0x061C || c == 0x200E || c == 0x200F ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
 std::string_view utf8_char_at(std::string_view text, std::size_t offset) {
   if (offset >= text.size()) return {};
   const std::string_view rest = text.substr(offset);
@@ -54,7 +66,14 @@ std::size_t append_escaped(std::string& out, std::string_view text, std::size_t 
     const std::size_t width = n == 0 ? 1 : n;
     if (i + width > max_bytes) break;
     if (n > 1) {
-      out.append(text.substr(i, n));
+      const char32_t c = utf8_code_point(text.substr(i), n);
+      if (shows_as_control(c)) {
+        out += "\\u{";
+        for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(c >> shift) & 15];
+        out += '}';
+      } else {
+        out.append(text.substr(i, n));
+      }
     } else if (escape_quotes && (b == '\'' || b == '\\')) {
       out += '\\';
       out += char(b);

@@ -39,6 +39,36 @@ TEST(QuotedText, MultiByteCharactersStayWhole) {
   EXPECT_EQ(quoted_text("\xF0\x9F\x80\x84"), "'\xF0\x9F\x80\x84'");  // U+1F004, four bytes
 }
 
+// Characters a terminal acts on instead of showing: C1 controls, line separators, bidi formatting.
+TEST(QuotedText, CharactersThatMoveOrReorderTheLineAreEscaped) {
+  const std::string nel = "\xC2\x85", csi = "\xC2\x9B", rlo = "\xE2\x80\xAE";
+  // NEL, a line break to some terminals; CSI, the 8-bit start of an escape sequence.
+  EXPECT_EQ(quoted_text("a" + nel + "b"), "'a\\u{0085}b'");
+  EXPECT_EQ(quoted_text(csi + "31m"), "'\\u{009b}31m'");
+  // LINE SEPARATOR; RIGHT-TO-LEFT OVERRIDE; the isolates; ARABIC LETTER MARK.
+  EXPECT_EQ(quoted_text("\xE2\x80\xA8"), "'\\u{2028}'");
+  EXPECT_EQ(quoted_text("x" + rlo + "cod.exe"), "'x\\u{202e}cod.exe'");
+  EXPECT_EQ(quoted_text("\xE2\x81\xA6\xE2\x81\xA9"), "'\\u{2066}\\u{2069}'");
+  EXPECT_EQ(quoted_text("\xD8\x9C"), "'\\u{061c}'");
+  // Their neighbours show as they are.
+  EXPECT_EQ(quoted_text("\xC2\xA0\xE2\x80\xA7\xE2\x80\xAF"), "'\xC2\xA0\xE2\x80\xA7\xE2\x80\xAF'");
+  // The cap counts input bytes: the escape of a 3-byte character fits where the character does.
+  EXPECT_EQ(quoted_text("ab\xE2\x80\xA8", 5), "'ab\\u{2028}'");
+  EXPECT_EQ(quoted_text("ab\xE2\x80\xA8", 4), "'ab...' (5 bytes)");
+  EXPECT_EQ(escaped_text("a" + rlo + "b", 80), "a\\u{202e}b");
+}
+
+TEST(QuotedText, CodePointsAndTheControlSet) {
+  EXPECT_EQ(utf8_code_point("A", 1), U'A');
+  EXPECT_EQ(utf8_code_point("\xC2\x85", 2), U'\u0085');
+  EXPECT_EQ(utf8_code_point("王", 3), U'王');
+  EXPECT_EQ(utf8_code_point("\xF0\x9F\x80\x84", 4), U'\U0001F004');
+  for (char32_t c : {0x80u, 0x9Fu, 0x2028u, 0x2029u, 0x61Cu, 0x200Eu, 0x200Fu, 0x202Au, 0x202Eu, 0x2066u, 0x2069u})
+    EXPECT_TRUE(shows_as_control(c)) << std::hex << unsigned(c);
+  for (char32_t c : {0x7Fu, 0xA0u, 0x200Du, 0x2027u, 0x202Fu, 0x2065u, 0x206Au, 0x738Bu, 0x1F004u})
+    EXPECT_FALSE(shows_as_control(c)) << std::hex << unsigned(c);
+}
+
 TEST(QuotedText, InvalidUtf8IsEscapedByteByByte) {
   EXPECT_EQ(quoted_text("\xe6"), "'\\xe6'");                             // the first byte of 王 alone
   EXPECT_EQ(quoted_text("\xe7\x8e"), "'\\xe7\\x8e'");                    // two of its three bytes

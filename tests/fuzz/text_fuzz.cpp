@@ -121,9 +121,25 @@ bool has_control_byte(std::string_view text) {
 }
 
 // Text meant for one line of a message: valid UTF-8, no control byte.
+// Whether valid UTF-8 text holds a character that a terminal acts on instead of showing: a C1 control
+// (C2 80-C2 9F), LINE or PARAGRAPH SEPARATOR (E2 80 A8-A9), or a bidi formatting character (D8 9C,
+// E2 80 8E-8F, E2 80 AA-AE, E2 81 A6-A9), found by their bytes, independently of core's decoding.
+bool has_terminal_control(std::string_view text) {
+  const auto at = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned b0 = at(i), b1 = at(i + 1), b2 = at(i + 2);
+    if (b0 == 0xC2 && b1 >= 0x80 && b1 <= 0x9F) return true;
+    if (b0 == 0xD8 && b1 == 0x9C) return true;
+    if (b0 == 0xE2 && b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xA8 && b2 <= 0xAE))) return true;
+    if (b0 == 0xE2 && b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return true;
+  }
+  return false;
+}
+
 void check_message_text(const Checker& check, std::string_view text, const char* what) {
   check.require(is_valid_utf8(text), what, text);
   check.require(!has_control_byte(text), what, text);
+  check.require(!has_terminal_control(text), what, text);
 }
 
 void check_parse_error(const Checker& check, const ParseError& e, std::size_t text_size) {
@@ -159,6 +175,24 @@ bool unescape(std::string_view body, std::string& out) {
       case 'n': out += '\n'; break;
       case 'r': out += '\r'; break;
       case 't': out += '\t'; break;
+      case 'u': {  // \u{XXXX}: four hex digits, a character below U+10000, written back as UTF-8
+        if (i + 6 >= body.size() || body[i + 1] != '{' || body[i + 6] != '}') return false;
+        unsigned c = 0;
+        for (std::size_t k = i + 2; k < i + 6; ++k) {
+          if (hex(body[k]) < 0) return false;
+          c = c * 16 + unsigned(hex(body[k]));
+        }
+        if (c < 0x80) return false;
+        if (c < 0x800) {
+          out += char(0xC0 | (c >> 6));
+        } else {
+          out += char(0xE0 | (c >> 12));
+          out += char(0x80 | ((c >> 6) & 0x3F));
+        }
+        out += char(0x80 | (c & 0x3F));
+        i += 6;
+        break;
+      }
       case 'x': {
         if (i + 2 >= body.size()) return false;
         const int hi = hex(body[i + 1]), lo = hex(body[i + 2]);
@@ -399,10 +433,10 @@ struct Line {
   int line = 0;
 };
 
-// parse_suite_lines hands over exactly the lines that are neither blank nor comments, whole, numbered
-// from 1, and stops at the first error with its line number.
-void check_suite_lines(const Checker& check, std::string_view text) {
-  std::vector<Line> expected;
+// The lines of a text that are neither blank nor comments, numbered from 1: what a suite reader must
+// hand over, found here without text_lines.h.
+std::vector<Line> content_lines(std::string_view text) {
+  std::vector<Line> lines;
   int line_no = 0;
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
@@ -413,8 +447,15 @@ void check_suite_lines(const Checker& check, std::string_view text) {
     std::size_t first = 0;
     while (first < line.size() && is_blank(line[first])) ++first;
     if (first == line.size() || line[first] == '#') continue;
-    expected.push_back({std::string(line), line_no});
+    lines.push_back({std::string(line), line_no});
   }
+  return lines;
+}
+
+// parse_suite_lines hands over exactly the lines that are neither blank nor comments, whole, numbered
+// from 1, and stops at the first error with its line number.
+void check_suite_lines(const Checker& check, std::string_view text) {
+  const std::vector<Line> expected = content_lines(text);
   const auto all =
       parse_suite_lines<Line>(text, [](std::string_view line) { return ParseResult<Line>(Line{std::string(line)}); });
   check.require(all.ok() && all->size() == expected.size(), "parse_suite_lines takes every line");
@@ -452,14 +493,9 @@ void check_suite_against_lines(const Checker& check, std::string_view text,
                                const ParseResult<std::vector<Entry>>& suite, ParseLine&& parse_line) {
   if (!suite) check_parse_error(check, suite.error(), text.size());
   std::size_t index = 0;
-  int line_no = 0;
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(start, end - start);
-    ++line_no;
-    start = end + 1;
-    if (trim(line).empty() || trim(line).front() == '#') continue;
+  for (const Line& content : content_lines(text)) {
+    const std::string_view line = content.text;
+    const int line_no = content.line;
     const auto entry = parse_line(line);
     if (!entry) {
       check_parse_error(check, entry.error(), line.size());
