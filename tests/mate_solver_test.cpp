@@ -111,6 +111,16 @@ std::optional<MateProblem> problem_of(const std::string& sfen, bool flip = false
   return *problem;
 }
 
+// The problem with this id in the suites, and its entry; nullopt (a failure recorded) when it is missing.
+std::optional<MateProblem> problem_with_id(std::string_view id, const MateSuiteEntry*& entry) {
+  entry = find_entry(id);
+  if (!entry) {
+    ADD_FAILURE() << "no problem has the id " << id;
+    return std::nullopt;
+  }
+  return problem_of(entry->sfen);
+}
+
 std::string describe(const MateResult& r) {
   std::string s = std::string(to_string(r.verdict)) + " (stop " + to_string(r.stop) + ") length " +
                   std::to_string(r.length) + ", " + std::to_string(r.nodes) + " nodes, " + std::to_string(r.time_ms) +
@@ -236,20 +246,18 @@ TEST(MateSolverTable, TinyTableGivesTheSameAnswers) {
   // Problems KomoringHeights solves in under 20,000 nodes: 30 s is plenty even for a thrashing table.
   const double time_s = std::min(time_limit_s(), 30.0);
   for (const char* id : kSmallIds) {
-    const MateSuiteEntry* e = find_entry(id);
-    ASSERT_NE(e, nullptr) << id;
-    const auto problem = problem_of(e->sfen);
-    ASSERT_TRUE(problem);
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
     solver.clear();
     const MateResult r = solver.solve(*problem, limits(time_s));
     expect_solution(*e, *problem, r);
   }
   // Without clear() between problems: the table carries entries of other positions.
   for (const char* id : kSmallIds) {
-    const MateSuiteEntry* e = find_entry(id);
-    ASSERT_NE(e, nullptr) << id;
-    const auto problem = problem_of(e->sfen);
-    ASSERT_TRUE(problem);
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
     expect_solution(*e, *problem, solver.solve(*problem, limits(time_s)));
   }
 }
@@ -258,10 +266,9 @@ TEST(MateSolverLimits, NodeLimit) {
   MateSolver& solver = shared_solver();
   // The longest problem needs millions of nodes for a first mate: 50 stop it, give or take how often
   // the solver looks at its limits.
-  const MateSuiteEntry* long_entry = find_entry(kLongId);
-  ASSERT_NE(long_entry, nullptr);
-  const auto long_problem = problem_of(long_entry->sfen);
-  ASSERT_TRUE(long_problem);
+  const MateSuiteEntry* long_entry = nullptr;
+  const auto long_problem = problem_with_id(kLongId, long_entry);
+  ASSERT_TRUE(long_problem) << kLongId;
   solver.clear();
   const MateResult r = solver.solve(*long_problem, limits(time_limit_s(), 50));
   EXPECT_EQ(r.verdict, MateVerdict::kTimeout) << describe(r);
@@ -271,10 +278,9 @@ TEST(MateSolverLimits, NodeLimit) {
   // A 9-ply problem (9123 nodes for KomoringHeights) under the same limit: no verdict, or a first
   // mate found before the limit was looked at, which must then be correct and not claim minimality
   // it did not prove.
-  const MateSuiteEntry* e = find_entry("tanuki9-11");
-  ASSERT_NE(e, nullptr);
-  const auto problem = problem_of(e->sfen);
-  ASSERT_TRUE(problem);
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id("tanuki9-11", e);
+  ASSERT_TRUE(problem) << "tanuki9-11";
   solver.clear();
   const MateResult cut = solver.solve(*problem, limits(time_limit_s(), 50));
   SCOPED_TRACE(describe(cut));
@@ -291,10 +297,9 @@ TEST(MateSolverLimits, NodeLimit) {
 // The longest problem, under a time limit: no verdict when the limit comes before any mate is found;
 // a later one may cut the proof of minimality instead, leaving a correct mate.
 TEST(MateSolverLimits, TimeLimit) {
-  const MateSuiteEntry* e = find_entry(kLongId);
-  ASSERT_NE(e, nullptr);
-  const auto problem = problem_of(e->sfen);
-  ASSERT_TRUE(problem);
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id(kLongId, e);
+  ASSERT_TRUE(problem) << kLongId;
   MateSolver& solver = shared_solver();
   for (double limit_s : {0.02, 0.2}) {
     SCOPED_TRACE("time limit " + std::to_string(limit_s) + " s");
@@ -335,10 +340,9 @@ std::pair<MateResult, double> solve_and_stop_after(MateSolver& solver, const Mat
 // A time limit the clock cannot hold, NaN, or infinity is no limit (a deadline once overflowed into the
 // past and every such search stopped at once).
 TEST(MateSolverLimits, TimeLimitBeyondTheClockIsNone) {
-  const MateSuiteEntry* e = find_entry("tanuki9-11");
-  ASSERT_NE(e, nullptr);
-  const auto problem = problem_of(e->sfen);
-  ASSERT_TRUE(problem);
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id("tanuki9-11", e);
+  ASSERT_TRUE(problem) << "tanuki9-11";
   MateSolver& solver = shared_solver();
   for (double limit_s : {1e10, 1e300, std::numeric_limits<double>::infinity(), std::nan("")}) {
     SCOPED_TRACE("time limit " + std::to_string(limit_s) + " s");
@@ -348,10 +352,9 @@ TEST(MateSolverLimits, TimeLimitBeyondTheClockIsNone) {
 }
 
 TEST(MateSolverLimits, RequestStopFromAnotherThread) {
-  const MateSuiteEntry* e = find_entry(kLongId);
-  ASSERT_NE(e, nullptr);
-  const auto problem = problem_of(e->sfen);
-  ASSERT_TRUE(problem);
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id(kLongId, e);
+  ASSERT_TRUE(problem) << kLongId;
   MateSolver& solver = shared_solver();
 
   // Early, before any mate is known: no verdict, stop kStopped, within a second.
@@ -380,19 +383,17 @@ TEST(MateSolverLimits, RequestStopFromAnotherThread) {
   }
 
   // The stop does not stick: the next solve runs to its answer.
-  const MateSuiteEntry* small = find_entry("tanuki7-104");
-  ASSERT_NE(small, nullptr);
-  const auto small_problem = problem_of(small->sfen);
-  ASSERT_TRUE(small_problem);
+  const MateSuiteEntry* small = nullptr;
+  const auto small_problem = problem_with_id("tanuki7-104", small);
+  ASSERT_TRUE(small_problem) << "tanuki7-104";
   solver.clear();
   expect_solution(*small, *small_problem, solver.solve(*small_problem, limits(time_limit_s())));
 }
 
 TEST(MateSolverProgress, ReportsNodesAndTheLineTheTableSuggests) {
-  const MateSuiteEntry* e = find_entry("kongou-17");
-  ASSERT_NE(e, nullptr);
-  const auto problem = problem_of(e->sfen);
-  ASSERT_TRUE(problem);
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id("kongou-17", e);
+  ASSERT_TRUE(problem) << "kongou-17";
   MateSolver solver(64);
   std::vector<MateProgress> reports;
   // A node limit rather than a time limit: sanitizer builds search a hundred times slower.
@@ -426,11 +427,10 @@ TEST(MateSolverLimits, FirstMateWithoutMinimalityProof) {
   // A mate found without proving that none is shorter: correct, possibly longer.
   MateSolver& solver = shared_solver();
   for (const char* id : {"tanuki9-11", "tanuki9-16", "antma-tsume5-3", "yo-mate7-2", "mudaai-1", "kongou-1"}) {
-    const MateSuiteEntry* e = find_entry(id);
-    ASSERT_NE(e, nullptr) << id;
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
     ASSERT_TRUE(e->expected) << id;
-    const auto problem = problem_of(e->sfen);
-    ASSERT_TRUE(problem);
     solver.clear();
     const MateResult r = solver.solve(*problem, limits(time_limit_s(), 0, false));
     expect_correct_mate(*e, *problem, r);
@@ -444,10 +444,9 @@ TEST(MateSolverThreads, EveryThreadCountGivesTheSameAnswer) {
   MateSolver solver(64);
   for (const char* id : {"tanuki7-104", "tanuki9-16", "tanuki11-3", "ghi-2", "hm-perp-2", "hm-uchifu-1", "mudaai-1",
                          "shtsume-uchifu-1", "kongou-1", "kongou-2"}) {
-    const MateSuiteEntry* e = find_entry(id);
-    ASSERT_NE(e, nullptr) << id;
-    const auto problem = problem_of(e->sfen);
-    ASSERT_TRUE(problem);
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
     MateResult serial;
     for (int n : {1, 2, 8}) {
       MateLimits l = limits(time_limit_s());
@@ -481,11 +480,10 @@ TEST(MateSolverFamous, SolvesTheNamedProblems) {
   while (!rest.empty()) {
     const std::string id(rest.substr(0, rest.find(',')));
     rest.remove_prefix(std::min(rest.size(), id.size() + 1));
-    const MateSuiteEntry* e = find_entry(id);
-    ASSERT_NE(e, nullptr) << id;
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
     ASSERT_TRUE(e->expected) << id;
-    const auto problem = problem_of(e->sfen);
-    ASSERT_TRUE(problem);
     solver.clear();
     const MateResult r = solver.solve(*problem, limits(time_limit_s()));
     SCOPED_TRACE(id + " -> " + to_string(r.verdict) + " length " + std::to_string(r.length) + " in " +

@@ -8,21 +8,17 @@
 #include <nlohmann/json.hpp>
 
 #include "core/sfen.h"
+#include "tests/support/test_data.h"
 
 namespace tsumi::cli {
 namespace {
 
-struct Outcome {
-  int code = 0;
-  std::string out, err;
-};
+using Outcome = test::CommandResult;
 
 Outcome run(std::string sfen, std::string moves, bool json = false) {
-  std::ostringstream out, err;
   const PositionOptions options{.position = {.sfen = std::move(sfen), .handicap = "", .moves = std::move(moves)},
                                 .json = json};
-  const int code = run_position(options, out, err);
-  return {code, out.str(), err.str()};
+  return test::run_command(run_position, options);
 }
 
 // The rest of the text line that starts with `key` and a space; "<missing>" when there is none.
@@ -71,10 +67,11 @@ TEST(PositionCommand, MovesAndHandicaps) {
   EXPECT_EQ(fact(r.out, "sfen"), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
   EXPECT_EQ(fact(r.out, "moves played"), "2");
   EXPECT_EQ(fact(r.out, "side"), "black");
-  std::ostringstream out, err;
-  ASSERT_EQ(run_position({.position = {.sfen = "", .handicap = "2-pieces", .moves = ""}, .json = false}, out, err), 0);
-  EXPECT_EQ(fact(out.str(), "side"), "white") << "white moves first in a handicap game";
-  EXPECT_EQ(fact(out.str(), "impasse points"), "black 27, white 17") << "without rook and bishop";
+  const Outcome handicap = test::run_command(
+      run_position, PositionOptions{.position = {.sfen = "", .handicap = "2-pieces", .moves = ""}, .json = false});
+  ASSERT_EQ(handicap.code, 0) << handicap.err;
+  EXPECT_EQ(fact(handicap.out, "side"), "white") << "white moves first in a handicap game";
+  EXPECT_EQ(fact(handicap.out, "impasse points"), "black 27, white 17") << "without rook and bishop";
 }
 
 TEST(PositionCommand, CheckmateByMovesEndsTheGame) {
@@ -197,9 +194,10 @@ TEST(PositionCommand, BadSfen) {
   EXPECT_EQ(r.out, "");
   EXPECT_TRUE(r.err.starts_with("tsumi position: bad SFEN '9/9/9 b - 1' at column")) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line";
-  std::ostringstream out, err;
-  EXPECT_EQ(run_position({.position = {.sfen = "", .handicap = "3-pieces", .moves = ""}, .json = false}, out, err), 2);
-  EXPECT_NE(err.str().find("unknown handicap '3-pieces'"), std::string::npos) << err.str();
+  const Outcome handicap = test::run_command(
+      run_position, PositionOptions{.position = {.sfen = "", .handicap = "3-pieces", .moves = ""}, .json = false});
+  EXPECT_EQ(handicap.code, 2);
+  EXPECT_NE(handicap.err.find("unknown handicap '3-pieces'"), std::string::npos) << handicap.err;
 }
 
 TEST(PositionCommand, JsonHasTheSameFacts) {
