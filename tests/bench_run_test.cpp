@@ -1,5 +1,7 @@
 #include "bench/bench_run.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "solver/mate_solver.h"
@@ -38,6 +40,23 @@ TEST(BenchRun, TheSignatureDoesNotChangeBetweenOneAndTwoThreads) {
   EXPECT_GT(one.mate.time_ms, 0);
   EXPECT_GT(one.mate.nodes, 0u);
   EXPECT_TRUE(bench_signature(one).starts_with("perft=" + std::to_string(leaves) + " mate=")) << bench_signature(one);
+}
+
+// The same on a few items of it: what the sanitizer builds run (the whole quick workload, above, is
+// left to the Release and scalar builds; tests/CMakeLists.txt says why).
+TEST(BenchRun, AFewItemsGiveTheSameAnswersOnOneAndTwoThreads) {
+  BenchWorkload w = bench_workload(BenchSize::kQuick);
+  std::sort(w.perft.begin(), w.perft.end(), [](const auto& a, const auto& b) { return a.expected < b.expected; });
+  w.perft.resize(3);
+  w.mate.resize(2);
+  MateSolver solver(16);
+  const BenchPass one = run_bench_pass(w, 1, solver);
+  const BenchPass two = run_bench_pass(w, 2, solver);
+  EXPECT_EQ(bench_signature(one), bench_signature(two));
+  EXPECT_TRUE(bench_mismatches(w, one).empty()) << bench_mismatches(w, one).front();
+  EXPECT_TRUE(bench_mismatches(w, two).empty()) << bench_mismatches(w, two).front();
+  ASSERT_EQ(two.perft.item_nodes.size(), 3u);
+  ASSERT_EQ(two.verdicts.size(), 2u);
 }
 
 TEST(BenchRun, MismatchesNameWhatDiffers) {
