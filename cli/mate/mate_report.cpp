@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
 #include "core/sfen.h"
 #include "core/stopwatch.h"
 #include "core/usi.h"
