@@ -1,7 +1,6 @@
 #include "cli/mate/mate_command.h"
 
 #include <chrono>
-#include <cmath>
 #include <iomanip>
 #include <memory>
 #include <new>
@@ -21,7 +20,6 @@
 #include "core/stopwatch.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
-#include "core/usi.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
 #include "solver/mate_suite.h"
