@@ -4,7 +4,6 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
-#include <cmath>
 #include <deque>
 #include <istream>
 #include <new>
@@ -361,7 +360,7 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
               ", nodes " + (limits.nodes > 0 ? std::to_string(limits.nodes) : std::string("unlimited")) + ", threads " +
               std::to_string(limits.threads) + ", shortest proof " + (limits.prove_shortest ? "on" : "off") +
               ", hash " + std::to_string(solver_mb_) + " MB (allocated in " +
-              std::to_string(std::llround(solver_->table_memory().allocation_ms())) +
+              std::to_string(whole_ms(solver_->table_memory().allocation_ms())) +
               " ms, huge pages: " + solver_->table_memory().huge_pages() + ")");
   const int interval = int(settings_.pv_interval_ms);
   if (interval > 0)
