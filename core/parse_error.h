@@ -10,10 +10,15 @@ namespace tsumi {
 
 struct ParseError {
   std::string message;
-  std::size_t offset = 0;  // 0-based index into the parsed text where the problem starts
+  std::size_t offset = 0;  // 0-based index into the parsed text (bytes) where the problem starts; when line
+                           // is set, into that line, counted in characters (code points: notation/ files)
+  std::size_t line = 0;    // 1-based line of a many-line text (KIF, CSA); 0: the text is one line
 
-  // "at column N: message" (columns count from 1).
-  std::string describe() const { return "at column " + std::to_string(offset + 1) + ": " + message; }
+  // "at column N: message", or "at line L, column N: message" (columns count from 1).
+  std::string describe() const {
+    const std::string column = "column " + std::to_string(offset + 1) + ": " + message;
+    return line == 0 ? "at " + column : "at line " + std::to_string(line) + ", " + column;
+  }
 };
 
 // A parsed value or the reason there is none.

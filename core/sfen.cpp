@@ -187,6 +187,15 @@ std::optional<ParseError> check_material(const PositionSetup& setup, std::size_t
   return std::nullopt;
 }
 
+// The side that just moved may not have left its king in check.
+bool side_not_to_move_in_check(const PositionSetup& setup) {
+  Position pos;
+  StateInfo si;
+  pos.set(setup, &si);
+  const Color them = ~setup.side_to_move;
+  return pos.has_king(them) && pos.is_attacked(setup.side_to_move, pos.king_square(them), pos.pieces());
+}
+
 }  // namespace
 
 ParseResult<PositionSetup> parse_sfen(std::string_view text, SfenLeniency leniency) {
@@ -218,14 +227,33 @@ ParseResult<PositionSetup> parse_sfen(std::string_view text, SfenLeniency lenien
     setup.game_ply = int(ply);
   }
   if (auto e = check_material(setup, fields[0].offset, leniency.allow_nifu)) return *e;
-  // The side that just moved may not have left its king in check.
-  Position pos;
-  StateInfo si;
-  pos.set(setup, &si);
-  const Color them = ~setup.side_to_move;
-  if (pos.has_king(them) && pos.is_attacked(setup.side_to_move, pos.king_square(them), pos.pieces()))
-    return ParseError{std::string("the side not to move (") + kColorName[them] + ") is in check", fields[1].offset};
+  if (side_not_to_move_in_check(setup))
+    return ParseError{std::string("the side not to move (") + kColorName[~setup.side_to_move] + ") is in check",
+                      fields[1].offset};
   return setup;
+}
+
+std::optional<std::string> setup_fault(const PositionSetup& setup, SfenLeniency leniency) {
+  for (Square sq = SQ_11; sq < SQ_NB; ++sq) {
+    const Piece pc = setup.board[sq];
+    if (pc == NO_PIECE) continue;
+    const Color c = color_of(pc);
+    const PieceType pt = type_of(pc);
+    const Rank rel = relative_rank(c, rank_of(sq));
+    if (((pt == PAWN || pt == LANCE) && rel == RANK_1) || (pt == KNIGHT && rel <= RANK_2))
+      return std::string(kColorName[c]) + " " + piece_name(pt) + " on " + std::to_string(file_of(sq) + 1) +
+             char('a' + rank_of(sq)) + " could never move";
+  }
+  for (Color c : {BLACK, WHITE})
+    for (int pt = PAWN; pt < kHandTypeNb; ++pt)
+      if (setup.hands[c].count(PieceType(pt)) > kPieceCountMax[pt])
+        return std::string(kColorName[c]) + " holds " + std::to_string(setup.hands[c].count(PieceType(pt))) + " " +
+               piece_name(PieceType(pt)) + "s in hand, a set has " + std::to_string(kPieceCountMax[pt]);
+  if (setup.game_ply < 1) return std::string("move number must be positive");
+  if (auto e = check_material(setup, 0, leniency.allow_nifu)) return e->message;
+  if (side_not_to_move_in_check(setup))
+    return std::string("the side not to move (") + kColorName[~setup.side_to_move] + ") is in check";
+  return std::nullopt;
 }
 
 std::string to_sfen(const PositionSetup& setup) {

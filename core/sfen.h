@@ -32,6 +32,12 @@ struct SfenLeniency {
 
 ParseResult<PositionSetup> parse_sfen(std::string_view text, SfenLeniency leniency = {});
 
+// What makes a board and hands read from another notation (notation/) not a position of shogi, by the
+// rules parse_sfen applies (pieces that could never move, two kings of a colour, nifu unless allowed,
+// more pieces than a set holds, a move number below 1, the side not to move in check); nullopt when
+// it is one. Square names in the message are USI's ("5a").
+std::optional<std::string> setup_fault(const PositionSetup& setup, SfenLeniency leniency = {});
+
 std::string to_sfen(const PositionSetup& setup);
 std::string to_sfen(const Position& pos);
 // The pieces of one colour's hand as SFEN writes them ("2P" for black, "bg" for white, in SFEN's

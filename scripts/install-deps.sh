@@ -2,9 +2,10 @@
 # Installs the Debian 12 packages that building and testing tsumi need, when any is missing.
 set -euo pipefail
 
-# fairy-stockfish is the independent engine that the perft-diff tests compare against.
+# fairy-stockfish is the independent engine that the perft-diff tests compare against; python3-dev,
+# pybind11-dev and python3-pytest build and test the Python module (python/).
 packages=(cmake ninja-build g++ libtbb-dev libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev clang-format
-  fairy-stockfish)
+  fairy-stockfish python3-dev pybind11-dev python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,1 @@
+#include "notation/csa_reader.h"

@@ -1,0 +1,1 @@
+#include "notation/kif_writer.h"

@@ -1,0 +1,1 @@
+#include "notation/kifu_file.h"

@@ -1,0 +1,1 @@
+#include "notation/text_encoding.h"
