@@ -59,8 +59,17 @@ constexpr const char* kHandicapHelp =
     "6-pieces 8-pieces 10-pieces";
 
 void add_position_options(CLI::App* cmd, tsumi::cli::PositionArgs& position) {
-  cmd->add_option("--sfen", position.sfen, "Position as SFEN, or a name: startpos (the default)")->check(kNotBlank);
-  cmd->add_option("--handicap", position.handicap, kHandicapHelp);
+  auto* sfen =
+      cmd->add_option("--sfen", position.sfen, "Position as SFEN, or a name: startpos (the default)")->check(kNotBlank);
+  auto* handicap = cmd->add_option("--handicap", position.handicap, kHandicapHelp);
+  auto* file = cmd->add_option("--file", position.file,
+                               "A KIF, KI2, BOD, CSA or SFEN file (told by content; UTF-8 or Shift_JIS), '-' for "
+                               "stdin: its position after its recorded moves")
+                   ->check(kNotBlank);
+  sfen->excludes(handicap);
+  file->excludes(sfen);
+  file->excludes(handicap);
+  position.in = &std::cin;
   cmd->add_option("--moves", position.moves, "USI moves to play first, e.g. \"7g7f 3c3d\"");
 }
 
@@ -73,7 +82,14 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   auto* mate_suite = mate_cmd->add_option(
       "--suite", mate.suite,
       "Suite file, one problem a line, tab-separated: <SFEN> expected=<plies>|nomate id=... [key=value...]");
+  auto* mate_files = mate_cmd->add_option(
+      "files", mate.files,
+      "Problem files (KIF, KI2, BOD, CSA or SFEN, told by content; UTF-8 or Shift_JIS), '-' for stdin: one is a "
+      "problem, several or a directory a suite");
   mate_sfen->excludes(mate_suite);
+  mate_files->excludes(mate_sfen);
+  mate_files->excludes(mate_suite);
+  mate.in = &std::cin;
   mate_cmd->add_option("--id", mate.ids, "With --suite: only the problems with these ids (comma-separated)")
       ->needs(mate_suite);
   mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")
@@ -87,6 +103,12 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   mate_cmd->add_flag(
       "--show", mate.show,
       "Also print the problem as a KIF board diagram, and the solution in KIF notation (not with --json)");
+  mate_cmd
+      ->add_option("--kif", mate.kif_out,
+                   "Write the problem and its solution as a KIF file that shogi GUIs open ('-': stdout)")
+      ->check(kNotBlank);
+  mate_cmd->add_option("--csa", mate.csa_out, "Write the problem and its solution as a CSA V2.2 file ('-': stdout)")
+      ->check(kNotBlank);
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");
   mate_cmd->footer(
@@ -104,11 +126,17 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       "With --suite: 'ok' or 'FAIL' per problem (right verdict, the expected length, a line that replays\n"
       "as a legal mate; a timeout fails) with its time, nodes, first mate, hashfull and peak memory so far;\n"
       "a line's time=<seconds> limits that problem when lower than --time; then the total time and 'N\n"
-      "passed, M failed' (exit 1 when any failed). Exit 0 for any verdict of one problem, 2 on bad input; a\n"
+      "passed, M failed' (exit 1 when any failed). Problem files: one file is one problem, its diagram (moves\n"
+      "recorded in it are not played); several files or a directory (its .kif .kifu .ki2 .ki2u .csa .bod .sfen\n"
+      ".usi .txt files, sorted) are a suite, each judged by its recorded line where that ends in mate (the\n"
+      "length with or without futile interpositions), by `不詰` as no mate, else any verdict but a timeout.\n"
+      "--kif/--csa write the problem (the defender's hand completed) and the mate line, ending in 詰み.\n"
+      "Exit 0 for any verdict of one problem, 2 on bad input; a\n"
       "mate whose line does not replay as one is answered 'checkmate timeout', 'bad line ...' and exit 1.");
   mate_cmd->callback([&] {
     mate.prove_shortest = !no_shortest;
-    if (mate.sfen.empty() && mate.suite.empty()) throw CLI::RequiredError("--sfen or --suite");
+    if (mate.sfen.empty() && mate.suite.empty() && mate.files.empty())
+      throw CLI::RequiredError("--sfen, --suite or a problem file");
   });
   return mate_cmd;
 }

@@ -16,8 +16,9 @@ namespace {
 using Outcome = test::CommandResult;
 
 Outcome run(std::string sfen, std::string moves, bool json = false) {
-  const PositionOptions options{.position = {.sfen = std::move(sfen), .handicap = "", .moves = std::move(moves)},
-                                .json = json};
+  const PositionOptions options{
+      .position = {.sfen = std::move(sfen), .handicap = "", .file = "", .in = nullptr, .moves = std::move(moves)},
+      .json = json};
   return test::run_command(run_position, options);
 }
 
@@ -68,7 +69,9 @@ TEST(PositionCommand, MovesAndHandicaps) {
   EXPECT_EQ(fact(r.out, "moves played"), "2");
   EXPECT_EQ(fact(r.out, "side"), "black");
   const Outcome handicap = test::run_command(
-      run_position, PositionOptions{.position = {.sfen = "", .handicap = "2-pieces", .moves = ""}, .json = false});
+      run_position,
+      PositionOptions{.position = {.sfen = "", .handicap = "2-pieces", .file = "", .in = nullptr, .moves = ""},
+                      .json = false});
   ASSERT_EQ(handicap.code, 0) << handicap.err;
   EXPECT_EQ(fact(handicap.out, "side"), "white") << "white moves first in a handicap game";
   EXPECT_EQ(fact(handicap.out, "impasse points"), "black 27, white 17") << "without rook and bishop";
@@ -195,7 +198,9 @@ TEST(PositionCommand, BadSfen) {
   EXPECT_TRUE(r.err.starts_with("tsumi position: bad SFEN '9/9/9 b - 1' at column")) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line";
   const Outcome handicap = test::run_command(
-      run_position, PositionOptions{.position = {.sfen = "", .handicap = "3-pieces", .moves = ""}, .json = false});
+      run_position,
+      PositionOptions{.position = {.sfen = "", .handicap = "3-pieces", .file = "", .in = nullptr, .moves = ""},
+                      .json = false});
   EXPECT_EQ(handicap.code, 2);
   EXPECT_NE(handicap.err.find("unknown handicap '3-pieces'"), std::string::npos) << handicap.err;
 }

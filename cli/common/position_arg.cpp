@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "cli/common/problem_file.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
@@ -9,7 +10,15 @@
 namespace tsumi::cli {
 
 std::optional<std::string> read_position_args(const PositionArgs& args, PositionText& out) {
-  if (!args.sfen.empty() && !args.handicap.empty()) return "give --sfen or --handicap, not both";
+  if (int(!args.sfen.empty()) + int(!args.handicap.empty()) + int(!args.file.empty()) > 1)
+    return "give one of --sfen, --handicap and --file";
+  out.moves.clear();
+  if (!args.file.empty()) {
+    notation::Kifu kifu;
+    if (auto e = read_problem_file(args.file, args.in, kifu)) return e;
+    out.setup = kifu.start;
+    for (Move m : kifu.moves) out.moves.push_back(to_usi(m));
+  }
   std::string text = args.sfen.empty() ? std::string(kStartSfen) : args.sfen;
   if (!args.handicap.empty()) {
     const auto named = named_sfen(args.handicap);
@@ -23,10 +32,11 @@ std::optional<std::string> read_position_args(const PositionArgs& args, Position
   } else if (const auto named = named_sfen(text)) {
     text = std::string(*named);
   }
-  const auto setup = parse_sfen(text);
-  if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
-  out.setup = *setup;
-  out.moves.clear();
+  if (args.file.empty()) {
+    const auto setup = parse_sfen(text);
+    if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
+    out.setup = *setup;
+  }
   std::istringstream moves(args.moves);
   for (std::string tok; moves >> tok;) out.moves.push_back(tok);
   return std::nullopt;
@@ -42,7 +52,9 @@ std::optional<std::string> build_position(const PositionArgs& args, GamePosition
   out.pos.set(text.setup, &out.states.back());
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const auto m = parse_usi_move(out.pos, tokens[i]);
-    if (!m) return "move " + std::to_string(i + 1) + " of --moves: " + m.error().message;
+    if (!m)
+      return "move " + std::to_string(i + 1) + (args.file.empty() ? " of --moves: " : " (the file's, then --moves): ") +
+             m.error().message;
     out.states.emplace_back();
     out.pos.do_move(*m, out.states.back());
   }

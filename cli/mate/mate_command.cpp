@@ -1,6 +1,8 @@
 #include "cli/mate/mate_command.h"
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <new>
@@ -12,14 +14,17 @@
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
 
-#include "cli/mate/board_diagram.h"
+#include "cli/common/problem_file.h"
 #include "cli/mate/mate_report.h"
 #include "core/limits.h"
+#include "core/movegen.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
+#include "notation/csa_writer.h"
+#include "notation/kif_writer.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
 #include "solver/mate_suite.h"
@@ -41,6 +46,18 @@ std::optional<std::string> load_problem(std::string_view text, MateProblem& out)
   if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
   auto problem = make_mate_problem(*setup);
   if (!problem) return "not a tsume problem: " + problem.error().message;
+  out = std::move(problem.value());
+  return std::nullopt;
+}
+
+// The problem in a notation file: its diagram (a recorded solution is not played).
+std::optional<std::string> load_problem_file(const std::string& path, std::istream* in, MateProblem& out,
+                                             notation::Kifu& kifu) {
+  if (auto e = read_problem_file(path, in, kifu)) return e;
+  auto problem = make_mate_problem(kifu.start);
+  if (!problem)
+    return (path == "-" ? std::string("standard input") : quoted_text(path)) +
+           ": not a tsume problem: " + problem.error().message;
   out = std::move(problem.value());
   return std::nullopt;
 }
@@ -86,9 +103,48 @@ long peak_rss_mb() {
   return usage.ru_maxrss / 1024;  // Linux gives KiB
 }
 
+// The problem and its solution as a notation file: the source's headers, the diagram with the defender's
+// hand completed, the mate line and 詰み (nothing after the diagram for no mate or a timeout).
+notation::Kifu solution_kifu(const MateProblem& problem, const MateReport& report, const notation::Kifu& source) {
+  notation::Kifu kifu;
+  kifu.headers = source.headers;
+  kifu.start = problem.setup;
+  if (report.verdict() == MateVerdict::kMate) {
+    kifu.moves = report.result.pv;
+    kifu.end = "詰み";
+  }
+  return kifu;
+}
+
+// Writes text to path (`-`: out); the reason when it cannot.
+std::optional<std::string> write_output(const std::string& path, const std::string& text, std::ostream& out) {
+  if (path == "-") {
+    out << text;
+    return std::nullopt;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (file) file << text;
+  if (!file.flush()) return "cannot write " + quoted_text(path);
+  return std::nullopt;
+}
+
+// --kif and --csa: the files written, or the reason one could not be.
+std::optional<std::string> write_solution_files(const MateOptions& o, const MateProblem& problem,
+                                                const MateReport& report, const notation::Kifu& source,
+                                                std::ostream& out) {
+  if (o.kif_out.empty() && o.csa_out.empty()) return std::nullopt;
+  const notation::Kifu kifu = solution_kifu(problem, report, source);
+  if (!o.kif_out.empty())
+    if (auto e = write_output(o.kif_out, notation::write_kif(kifu), out)) return e;
+  if (!o.csa_out.empty())
+    if (auto e = write_output(o.csa_out, notation::write_csa(kifu), out)) return e;
+  return std::nullopt;
+}
+
 int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   MateProblem problem;
-  if (auto e = load_problem(o.sfen, problem)) {
+  notation::Kifu source;
+  if (auto e = o.files.empty() ? load_problem(o.sfen, problem) : load_problem_file(o.files[0], o.in, problem, source)) {
     err << "tsumi mate: " << *e << "\n";
     return 2;
   }
@@ -96,11 +152,15 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   if (!solver) return 2;
   if (o.show && o.json) err << "tsumi mate: note: --show is ignored with --json\n";
   const bool show = o.show && !o.json;
-  if (show) out << board_diagram(problem.setup) << "\n";
+  if (show) out << notation::board_diagram(problem.setup) << "\n";
   const MateReport report = make_mate_report(problem, solver->solve(problem, limits_of(o)));
   // A line that does not replay as a mate is the solver's fault: answered as a timeout, exit 1.
-  const int code = report.line_fault ? 1 : 0;
+  int code = report.line_fault ? 1 : 0;
   if (report.line_fault) err << "tsumi mate: the solver's line is not a mate (" << *report.line_fault << ")\n";
+  if (auto e = write_solution_files(o, problem, report, source, out)) {
+    err << "tsumi mate: " << *e << "\n";
+    code = 2;
+  }
   if (o.json) {
     Json j;
     add_mate_json(report, j);
@@ -116,7 +176,7 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   out << "peak memory " << peak_rss_mb() << " MB\n";
   if (show && report.verdict() == MateVerdict::kMate) {
     out << "\n";
-    for (const std::string& line : kif_lines(problem.setup, report.result.pv)) out << line << "\n";
+    for (const std::string& line : notation::kif_lines(problem.setup, report.result.pv)) out << line << "\n";
   }
   return code;
 }
@@ -127,6 +187,10 @@ struct SuiteProblem {
   MateSuiteEntry entry;
   MateProblem problem;
   std::string name;  // the id, or "line N"
+  // A notation file's problem: its recorded solution is the expected answer where there is one (then
+  // either counting of futile interpositions matches: files follow books or not), else any verdict passes.
+  bool expected_known = true;
+  bool either_counting = false;
 };
 
 struct Verdict {
@@ -134,8 +198,9 @@ struct Verdict {
   std::string text;  // "mate 9 (expected 9)", "nomate (expected 9)", ...
 };
 
-std::string expected_text(const MateSuiteEntry& e) {
-  return e.expected ? std::to_string(*e.expected) : std::string("nomate");
+std::string expected_text(const SuiteProblem& p) {
+  if (!p.expected_known) return "none recorded";
+  return p.entry.expected ? std::to_string(*p.entry.expected) : std::string("nomate");
 }
 
 // Whether the solver's answer is right for the entry, and the words that say so. A line with
@@ -143,17 +208,19 @@ std::string expected_text(const MateSuiteEntry& e) {
 Verdict judge(const SuiteProblem& p, const MateReport& report) {
   const MateSuiteEntry& e = p.entry;
   const MateResult& r = report.result;
-  const std::string expected = "expected " + expected_text(e);
+  const std::string expected = "expected " + expected_text(p);
   if (r.verdict == MateVerdict::kTimeout)
     return {false, "timeout, stop " + std::string(to_string(r.stop)) + " (" + expected + ")"};
-  if (r.verdict == MateVerdict::kNoMate) return {!e.expected, "nomate (" + expected + ")"};
-  const int length = e.book_length ? r.futile_length : r.length;
+  if (r.verdict == MateVerdict::kNoMate) return {!p.expected_known || !e.expected, "nomate (" + expected + ")"};
+  int length = e.book_length ? r.futile_length : r.length;
+  if (p.either_counting && e.expected && r.futile_length == *e.expected) length = r.futile_length;
   std::string found = "mate " + std::to_string(r.length);
-  if (e.book_length && r.futile_length != r.length)
+  if ((e.book_length || p.either_counting) && r.futile_length != r.length)
     found += " (" + std::to_string(r.futile_length) + " as books count)";
   found += r.shortest_proven ? ", proven" : ", unproven";
-  if (!e.expected) return {false, found + " (" + expected + ")"};
   if (report.line_fault) return {false, found + " (" + expected + "): bad line: " + *report.line_fault};
+  if (!p.expected_known) return {true, found + " (" + expected + ")"};
+  if (!e.expected) return {false, found + " (" + expected + ")"};
   if (length == *e.expected)
     return {true, found + " (" + expected + (e.length_proven ? ")" : "; its minimality is unproven)")};
   if (!e.length_proven && length < *e.expected)
@@ -191,6 +258,38 @@ std::optional<std::string> load_suite(const std::string& path, const std::string
   return std::nullopt;
 }
 
+// Whether the moves, played from setup, end in checkmate (the recorded solution of a tsume file).
+bool ends_in_mate(const PositionSetup& setup, const std::vector<Move>& moves) {
+  if (moves.empty()) return false;
+  std::vector<StateInfo> states(moves.size() + 1);
+  Position pos;
+  pos.set(setup, &states[0]);
+  for (std::size_t i = 0; i < moves.size(); ++i) pos.do_move(moves[i], states[i + 1]);
+  return pos.in_check() && legal_move_count(pos) == 0;
+}
+
+// The problems of notation files (cli/common/problem_file.h), named by their paths; a recorded line that
+// ends in mate gives the expected length, `不詰` in the file the expected verdict no mate.
+std::optional<std::string> load_file_suite(const MateOptions& o, std::vector<SuiteProblem>& out) {
+  std::vector<std::string> paths;
+  if (auto e = expand_problem_paths(o.files, paths)) return e;
+  for (const std::string& path : paths) {
+    SuiteProblem p;
+    notation::Kifu kifu;
+    if (auto e = load_problem_file(path, o.in, p.problem, kifu)) return e;
+    p.name = path;
+    p.entry.id = path;
+    p.entry.sfen = to_sfen(p.problem.setup);
+    p.either_counting = true;
+    if (ends_in_mate(kifu.start, kifu.moves))
+      p.entry.expected = int(kifu.moves.size());
+    else if (kifu.end != "不詰")
+      p.expected_known = false;
+    out.push_back(std::move(p));
+  }
+  return std::nullopt;
+}
+
 // The limits of one suite problem: the command's, with the line's own time limit where it is lower.
 MateLimits limits_of(const MateOptions& o, const MateSuiteEntry& e) {
   MateLimits limits = limits_of(o);
@@ -202,7 +301,9 @@ Json problem_json(const SuiteProblem& p, const MateReport& report, const Verdict
   Json j;
   j["id"] = p.entry.id;
   j["line"] = p.entry.line;
-  if (p.entry.expected)
+  if (!p.expected_known)
+    j["expected"] = nullptr;
+  else if (p.entry.expected)
     j["expected"] = *p.entry.expected;
   else
     j["expected"] = "nomate";
@@ -215,7 +316,7 @@ Json problem_json(const SuiteProblem& p, const MateReport& report, const Verdict
 
 int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<SuiteProblem> problems;
-  if (auto e = load_suite(o.suite, o.ids, problems)) {
+  if (auto e = o.suite.empty() ? load_file_suite(o, problems) : load_suite(o.suite, o.ids, problems)) {
     err << "tsumi mate: " << *e << "\n";
     return 2;
   }
@@ -268,17 +369,27 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
+// Whether the files are one problem (one file, not a directory) rather than a suite.
+bool one_problem_file(const std::vector<std::string>& files) {
+  std::error_code ec;
+  return files.size() == 1 && (files[0] == "-" || !std::filesystem::is_directory(files[0], ec));
+}
+
 int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.sfen.empty() == o.suite.empty()) {
-    err << "tsumi mate: give either --sfen or --suite\n";
+  if (int(!o.sfen.empty()) + int(!o.suite.empty()) + int(!o.files.empty()) != 1) {
+    err << "tsumi mate: give one of --sfen, --suite and problem files\n";
+    return 2;
+  }
+  const bool single = !o.sfen.empty() || one_problem_file(o.files);
+  if (!single && (!o.kif_out.empty() || !o.csa_out.empty())) {
+    err << "tsumi mate: --kif and --csa write one problem's solution, not a suite's\n";
     return 2;
   }
   if (auto e = check_thread_room(o.threads, limits::kWorkerStackBytes)) {
     err << "tsumi mate: " << *e << "; ask for fewer --threads\n";
     return 2;
   }
-  if (!o.suite.empty()) return run_suite(o, out, err);
-  return run_single(o, out, err);
+  return single ? run_single(o, out, err) : run_suite(o, out, err);
 }
 
 }  // namespace tsumi::cli

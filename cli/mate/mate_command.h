@@ -1,26 +1,35 @@
 #pragma once
-// `tsumi mate`: solve one tsume problem, or check a suite of them against their expected answers.
+// `tsumi mate`: solve one tsume problem, or check a suite of them against their expected answers; the
+// problem or suite comes as SFEN, a suite file, or notation files (KIF, KI2, BOD, CSA).
 
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "core/limits.h"
 
 namespace tsumi::cli {
 
 struct MateOptions {
-  std::string sfen;         // the problem; tsume SFENs may leave the defender's hand out
-  std::string suite;        // a suite file (solver/mate_suite.h) instead of one problem
-  std::string ids;          // with a suite: only the problems with these ids (comma-separated); empty: all
-  double time_s = 0;        // per problem (a suite line's time= applies when lower); 0: no limit
-  std::uint64_t nodes = 0;  // per problem; 0: no limit
+  std::string sfen;  // the problem; tsume SFENs may leave the defender's hand out
+  // Notation files instead (KIF, KI2, BOD, CSA, SFEN: cli/common/problem_file.h), `-` for `in`: one file
+  // is one problem (its diagram; recorded moves are not played); several, or a directory, are a suite
+  // judged by each file's recorded solution.
+  std::vector<std::string> files;
+  std::istream* in = nullptr;  // what the file `-` reads (main: std::cin)
+  std::string suite;           // a suite file (solver/mate_suite.h) instead of one problem
+  std::string ids;             // with a suite: only the problems with these ids (comma-separated); empty: all
+  double time_s = 0;           // per problem (a suite line's time= applies when lower); 0: no limit
+  std::uint64_t nodes = 0;     // per problem; 0: no limit
   std::size_t hash_mb = limits::kDefaultMateHashMb;  // the solver's table
   int threads = 1;                                   // solver workers sharing the table
   bool json = false;                                 // one JSON object on out instead of text
   bool show = false;                                 // a board diagram before the result and the line in KIF after it
   bool prove_shortest = true;                        // false: stop at the first mate found (--no-shortest)
+  std::string kif_out;  // one problem: write it and its solution as a KIF file here (`-`: on out)
+  std::string csa_out;  // the same as a CSA file
 };
 
 // Runs the command; results go to out, errors and notes to err. Returns the exit code: 0 when solved

@@ -10,8 +10,11 @@
 namespace tsumi::cli {
 
 int run_perftree(const PerftreeArgs& args, std::ostream& out, std::ostream& err) {
+  PositionArgs position;
+  position.sfen = args.sfen;
+  position.moves = args.moves;
   GamePosition game;
-  if (auto e = build_position({.sfen = args.sfen, .handicap = "", .moves = args.moves}, game)) {
+  if (auto e = build_position(position, game)) {
     err << "tsumi perftree: " << *e << "\n";
     return 2;
   }
