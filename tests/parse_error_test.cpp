@@ -10,6 +10,11 @@ TEST(ParseError, DescribesTheColumnFromOne) {
   EXPECT_EQ(e.describe(), "at column 5: bad letter");
 }
 
+TEST(ParseError, DescribesTheLineWhenThereIsOne) {
+  const ParseError e{"unknown piece", 2, 7};
+  EXPECT_EQ(e.describe(), "at line 7, column 3: unknown piece");
+}
+
 TEST(ParseResult, HoldsAValueOrAnError) {
   ParseResult<int> ok(42);
   ASSERT_TRUE(ok);

@@ -196,6 +196,39 @@ TEST(Sfen, GarbageNeverCrashes) {
   EXPECT_GT(accepted, 0);
 }
 
+// setup_fault applies parse_sfen's rules to a setup built by another reader: every SFEN that parse_sfen
+// refuses for its content (not its syntax) is a setup that setup_fault refuses too.
+TEST(Sfen, SetupFaultAgreesWithParseSfen) {
+  const auto kings = parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1");  // kings on 5a and 5i
+  ASSERT_TRUE(kings);
+  EXPECT_EQ(setup_fault(*kings), std::nullopt);
+
+  PositionSetup s = *kings;
+  s.board[SQ_11] = make_piece(BLACK, PAWN);  // a black pawn on 1a could never move
+  EXPECT_NE(setup_fault(s).value_or("").find("could never move"), std::string::npos);
+
+  s = *kings;
+  s.board[SQ_55] = make_piece(BLACK, KING);
+  EXPECT_NE(setup_fault(s).value_or("").find("two black kings"), std::string::npos);
+
+  s = *kings;
+  s.board[SQ_55] = make_piece(BLACK, PAWN);
+  s.board[SQ_57] = make_piece(BLACK, PAWN);
+  EXPECT_NE(setup_fault(s).value_or("").find("nifu"), std::string::npos);
+  EXPECT_EQ(setup_fault(s, {.allow_nifu = true}), std::nullopt);
+
+  s = *kings;
+  s.hands[BLACK].add(ROOK, 2);
+  s.hands[WHITE].add(ROOK);  // three rooks
+  EXPECT_NE(setup_fault(s).value_or("").find("3 rooks"), std::string::npos);
+
+  s = *kings;
+  s.board[SQ_58] = make_piece(WHITE, GOLD);  // a white gold on 5h checks black's king on 5i
+  EXPECT_EQ(setup_fault(s), std::nullopt);   // black to move: black may be in check
+  s.side_to_move = WHITE;                    // white to move: black, not to move, is in check
+  EXPECT_NE(setup_fault(s).value_or("").find("is in check"), std::string::npos);
+}
+
 TEST(Sfen, HandToSfenWritesOneColoursHandInSfenOrder) {
   Hand h;
   EXPECT_EQ(hand_to_sfen(h, BLACK), "");
