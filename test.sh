@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quick start 2/2: installs what is missing (Debian 12), then builds and runs the whole test suite the
-# way CI does: format check; Release with the SIMD paths of this CPU; the scalar twins; ASan + UBSan;
+# way CI does: format check; Release with the SIMD paths of this CPU (and its install, as a downstream
+# project uses it); the scalar twins; ASan + UBSan;
 # ThreadSanitizer over the tests labelled `parallel`; with clang, libFuzzer over the text parsers.
 # Tests labelled `slow` (deep perft, long property runs) are left out: `ctest --preset slow` runs them.
 set -euo pipefail
@@ -12,6 +13,10 @@ for preset in release scalar asan tsan; do
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset"
   ctest --preset "$preset"
+  if [[ $preset == release ]]; then
+    echo "== install"  # the installed package, used by tests/consumer through find_package(tsumi)
+    scripts/check-install.sh build/release
+  fi
 done
 # The parsers' fuzz target under clang's libFuzzer (ASan + UBSan), 15 s, where clang is installed; every
 # build above already runs it through its plain driver (tests/fuzz).
