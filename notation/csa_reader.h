@@ -13,13 +13,27 @@
 //
 // Several statements may share a line separated by `,`; `'` starts a comment. Errors give the line and
 // the column.
+//
+// What the Kifu keeps: the names of `N+` / `N-` under the keys 先手 / 後手 (KIF's words, so that a kifu
+// read from either notation names its players alike), `$KEY:value` as (KEY, value), and the end as
+// written (`%TORYO`). The version line is optional; V2, V2.1 and V2.2 are read, others refused. `N` and
+// `$` lines are whole lines (a name may hold a comma). Times (`T12`) are checked and dropped. A file of
+// several games separated by `/` gives the first; reading stops at the first `%` statement.
+// A `P1`..`P9` row may lose its trailing spaces. `00AL` gives the side every piece, kings aside, that is
+// neither on the board nor in a hand once the whole position is read.
 
+#include <array>
 #include <string_view>
 
 #include "core/parse_error.h"
+#include "core/types.h"
 #include "notation/kifu.h"
 
 namespace tsumi::notation {
+
+// CSA's two-letter piece codes, indexed by PieceType (index 0 empty).
+inline constexpr std::array<std::string_view, PIECE_TYPE_NB> kCsaPiece = {
+    "", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 
 ParseResult<Kifu> read_csa(std::string_view utf8);
 
