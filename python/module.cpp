@@ -1,0 +1,234 @@
+// The Python module `tsumi`: perft, legal moves, the tsume solver and the notation reader, for scripts
+// and notebooks. A front like cli/: it parses the arguments, runs the libraries and hands their results
+// back as Python values; the mate report is `tsumi mate --json`'s (cli/mate/mate_report.h).
+//
+// Bad input (a SFEN, a depth, a file) raises ValueError with the parser's words; a table the machine
+// cannot give raises MemoryError; searches release the GIL and stop on Ctrl-C (python/search_runner.h).
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <sys/resource.h>
+
+#include "cli/mate/mate_report.h"
+#include "cli/perft/perft_command.h"
+#include "core/limits.h"
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "core/perft_table.h"
+#include "core/quoted_text.h"
+#include "core/sfen.h"
+#include "core/text_file.h"
+#include "core/thread_room.h"
+#include "core/usi.h"
+#include "notation/kifu_file.h"
+#include "python/json_object.h"
+#include "python/search_runner.h"
+#include "solver/mate_problem.h"
+#include "solver/mate_solver.h"
+#include "solver/table_memory.h"
+
+namespace py = pybind11;
+
+namespace tsumi::python {
+
+namespace {
+
+// Four published tsume problems have two pawns of a colour on a file; the solver handles such boards
+// (as `tsumi mate` does).
+constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
+
+// A position given as SFEN (a leading "sfen " allowed) or by name ("startpos", the handicaps).
+PositionSetup setup_of(std::string_view text, SfenLeniency leniency = {}) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  if (text.starts_with("sfen ")) text.remove_prefix(5);
+  if (const auto named = named_sfen(text)) text = *named;
+  const auto setup = parse_sfen(text, leniency);
+  if (!setup) throw py::value_error("bad SFEN " + quoted_text(text) + " " + setup.error().describe());
+  return *setup;
+}
+
+void check_range(const char* name, std::int64_t value, std::int64_t low, std::int64_t high) {
+  if (value < low || value > high)
+    throw py::value_error(std::string(name) + " must be from " + std::to_string(low) + " to " + std::to_string(high) +
+                          ", not " + std::to_string(value));
+}
+
+// Refuses a thread count the process has no room for (core/thread_room.h) before oneTBB aborts on it.
+void check_room(int threads) {
+  if (auto e = check_thread_room(threads, limits::kWorkerStackBytes))
+    throw std::runtime_error(*e + "; ask for fewer threads");
+}
+
+PerftResult counted(const std::string& sfen, int depth, int threads, std::int64_t hash_mb) {
+  const PositionSetup setup = setup_of(sfen);
+  check_range("depth", depth, 0, limits::kMaxPerftDepth);
+  check_range("threads", threads, 0, limits::kMaxThreads);
+  check_range("hash_mb", hash_mb, 0, limits::kMaxHashMb);
+  const int workers = cli::resolve_threads(threads);
+  check_room(workers);
+  std::unique_ptr<PerftTable> table;
+  if (hash_mb > 0) {
+    const py::gil_scoped_release release;
+    table = std::make_unique<PerftTable>(std::size_t(hash_mb));  // std::bad_alloc: MemoryError
+  }
+  StateInfo state;
+  Position pos;
+  pos.set(setup, &state);
+  std::atomic<bool> stop{false};
+  tsumi::PerftOptions options;
+  options.threads = workers;
+  options.table = table.get();
+  options.stop = &stop;
+  PerftResult result;
+  run_interruptible([&] { result = perft_run(pos, depth, options); },
+                    [&] { stop.store(true, std::memory_order_relaxed); });
+  return result;
+}
+
+std::uint64_t perft(const std::string& sfen, int depth, int threads, std::int64_t hash_mb) {
+  return counted(sfen, depth, threads, hash_mb).nodes;
+}
+
+py::dict divide(const std::string& sfen, int depth, int threads, std::int64_t hash_mb) {
+  py::dict counts;
+  for (const DivideEntry& d : counted(sfen, depth, threads, hash_mb).divide) counts[py::str(to_usi(d.move))] = d.nodes;
+  return counts;
+}
+
+py::list legal_moves(const std::string& sfen) {
+  const PositionSetup setup = setup_of(sfen);
+  StateInfo state;
+  Position pos;
+  pos.set(setup, &state);
+  MoveList moves;
+  generate<LEGAL>(pos, moves);
+  py::list out;
+  for (Move m : moves) out.append(to_usi(m));
+  return out;
+}
+
+// The process's peak resident memory so far, in MiB, as `tsumi mate --json` reports it.
+long peak_rss_mb() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return usage.ru_maxrss / 1024;  // Linux gives KiB
+}
+
+MateLimits limits_of(std::optional<double> time, std::optional<std::int64_t> nodes, int threads, bool shortest) {
+  MateLimits limits;
+  if (time) {
+    if (!(*time >= 0)) throw py::value_error("time must be a number of seconds, 0 or more (None: no limit)");
+    limits.time_s = *time;
+  }
+  if (nodes) {
+    if (*nodes < 0) throw py::value_error("nodes must be 0 or more (None: no limit), not " + std::to_string(*nodes));
+    limits.nodes = std::uint64_t(*nodes);
+  }
+  limits.threads = threads;
+  limits.prove_shortest = shortest;
+  return limits;
+}
+
+// `tsumi mate --sfen ... --json`'s object for one problem (cli/mate/mate_command.cpp).
+py::dict mate(const std::string& sfen, std::optional<double> time, std::optional<std::int64_t> nodes,
+              std::int64_t hash_mb, int threads, bool shortest) {
+  auto problem = make_mate_problem(setup_of(sfen, kTsumeLeniency));
+  if (!problem) throw py::value_error("not a tsume problem: " + problem.error().message);
+  check_range("hash_mb", hash_mb, 1, limits::kMaxHashMb);
+  check_range("threads", threads, 1, limits::kMaxThreads);
+  const MateLimits limits = limits_of(time, nodes, threads, shortest);
+  check_room(threads);
+  std::unique_ptr<MateSolver> solver;
+  {
+    const py::gil_scoped_release release;
+    solver = std::make_unique<MateSolver>(std::size_t(hash_mb));  // TableMemoryError: MemoryError
+  }
+  cli::MateReport report;
+  run_interruptible([&] { report = cli::make_mate_report(problem.value(), solver->solve(problem.value(), limits)); },
+                    [&] { solver->request_stop(); });
+  nlohmann::ordered_json j;
+  cli::add_mate_json(report, j);
+  j["sfen"] = to_sfen(problem->setup);
+  j["threads"] = threads;
+  j["hash_mb"] = solver->hash_mb();
+  j["table_alloc_ms"] = cli::whole_ms(solver->table_memory().allocation_ms());
+  j["huge_pages"] = solver->table_memory().huge_pages();
+  j["peak_rss_mb"] = peak_rss_mb();
+  return to_python(j).cast<py::dict>();
+}
+
+// The start position of a kifu in any notation notation/ reads; `where` names the file ("" for text).
+std::string kifu_start(std::string_view bytes, const std::string& where) {
+  const auto kifu = notation::read_kifu(bytes);
+  if (!kifu) throw py::value_error(where + kifu.error().describe());
+  return to_sfen(kifu->start);
+}
+
+std::string read_file(const std::string& path) {
+  std::string bytes;
+  if (auto e = read_text_file(path, bytes)) throw py::value_error(*e);
+  return kifu_start(bytes, path + ": ");
+}
+
+// A str names a file when one exists there, else it is the text; bytes are a file's contents (KIF in
+// Shift_JIS, say); an os.PathLike always names a file.
+std::string read_problem(const py::object& source) {
+  if (py::isinstance<py::bytes>(source)) return kifu_start(source.cast<std::string>(), "");
+  if (!py::isinstance<py::str>(source)) {
+    const py::object path = py::module_::import("os").attr("fspath")(source);  // TypeError if not a path
+    return read_file(path.cast<std::string>());                                // a str or bytes path
+  }
+  const auto text = source.cast<std::string>();
+  if (text.find('\n') != std::string::npos) return kifu_start(text, "");
+  std::error_code error;
+  if (std::filesystem::exists(text, error)) return read_file(text);
+  // One line that is no file: a SFEN, or a file name mistyped.
+  return kifu_start(text, "no file " + quoted_text(text) + ", and as text: ");
+}
+
+}  // namespace
+
+}  // namespace tsumi::python
+
+PYBIND11_MODULE(tsumi, m) {
+  using namespace tsumi::python;
+  using namespace pybind11::literals;
+  m.doc() = "tsumi: shogi perft, legal moves, the tsume solver and the kifu reader (README.md, section Python)";
+  m.attr("__version__") = TSUMI_VERSION;
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const tsumi::TableMemoryError& e) {
+      PyErr_SetString(PyExc_MemoryError, e.what());
+    }
+  });
+
+  m.def("perft", &perft, "sfen"_a, "depth"_a, "threads"_a = 0, "hash_mb"_a = 0,
+        "The number of leaf nodes of the legal move tree `depth` plies below the position (a SFEN or a "
+        "name such as 'startpos'). threads=0 uses every core; hash_mb > 0 reuses subtree counts from a "
+        "table of that many MiB. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
+  m.def("divide", &divide, "sfen"_a, "depth"_a, "threads"_a = 0, "hash_mb"_a = 0,
+        "perft split by root move: {USI move: leaf count at depth - 1 below it}, in generation order.");
+  m.def("legal_moves", &legal_moves, "sfen"_a, "The legal moves of the position (a SFEN or a name), in USI.");
+  m.def("mate", &mate, "sfen"_a, "time"_a = py::none(), "nodes"_a = py::none(),
+        "hash_mb"_a = tsumi::limits::kDefaultMateHashMb, "threads"_a = 1, "shortest"_a = true,
+        "Solves the tsume problem (a SFEN; the defender's hand may be left out) and returns the object "
+        "`tsumi mate --json` prints: result ('mate', 'nomate', 'timeout'), length, pv (USI), nodes, "
+        "time_ms, ... time (seconds) and nodes limit the search (None: no limit); shortest=False stops "
+        "at the first mate found. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
+  m.def("read_problem", &read_problem, "path_or_text"_a,
+        "The SFEN of the starting diagram of a KIF, KI2, BOD, CSA or SFEN problem or game record "
+        "(UTF-8 or Shift_JIS, the notation told by content): a str that names an existing file, or "
+        "an os.PathLike, is read; any other str is the text itself, and bytes are a file's contents.");
+}

@@ -1,0 +1,166 @@
+"""The Python module `tsumi` (python/): its answers against the command line's, its errors, and that a
+search releases the GIL and stops on Ctrl-C. Run by ctest (test `python`) with the module's build
+folder on PYTHONPATH; data from positions/, read here, never pasted."""
+
+import os
+import pathlib
+import signal
+import threading
+import time
+
+import pytest
+
+import tsumi
+
+POSITIONS = pathlib.Path(__file__).resolve().parents[2] / "positions"
+
+
+def suite_sfen(problem_id, suite="tsume-public.txt"):
+    """The SFEN of a problem of a suite of positions/, by its id."""
+    for line in (POSITIONS / suite).read_text(encoding="utf-8").splitlines():
+        fields = line.split("\t")
+        if f"id={problem_id}" in fields[1:]:
+            return fields[0]
+    raise LookupError(problem_id)
+
+
+def manifest_sfen(name):
+    """The start SFEN of positions/notation/<name> as tsshogi read it (manifest.txt)."""
+    for line in (POSITIONS / "notation" / "manifest.txt").read_text(encoding="utf-8").splitlines():
+        fields = line.split("\t")
+        if fields[0] == name:
+            return fields[1]
+    raise LookupError(name)
+
+
+def test_version():
+    assert tsumi.__version__.count(".") == 2
+
+
+def test_perft_startpos():
+    assert tsumi.perft("startpos", 3) == 25470
+    assert tsumi.perft(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 3, threads=1) == 25470
+    assert tsumi.perft("startpos", 0) == 1
+
+
+def test_perft_threads_and_table_agree():
+    assert tsumi.perft("startpos", 5) == 19861490
+    assert tsumi.perft("startpos", 4, threads=2, hash_mb=16) == tsumi.perft("startpos", 4, threads=1)
+
+
+def test_divide_sums_to_perft():
+    counts = tsumi.divide("startpos", 3)
+    assert len(counts) == 30
+    assert sum(counts.values()) == 25470
+    assert counts["7g7f"] == tsumi.perft("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2", 2)
+
+
+def test_legal_moves():
+    moves = tsumi.legal_moves("startpos")
+    assert len(moves) == 30
+    assert "7g7f" in moves and "2h1h" in moves
+    assert sorted(moves) == sorted(tsumi.divide("startpos", 1))
+
+
+def test_mate_kongou_1():
+    report = tsumi.mate(suite_sfen("kongou-1"))
+    assert report["result"] == "mate"
+    assert report["length"] == 9
+    assert len(report["pv"]) == 9
+    assert report["shortest_proven"] is True
+    assert report["threads"] == 1 and report["hash_mb"] == 256
+    # The fields of `tsumi mate --json`, in its order.
+    assert list(report)[:3] == ["result", "length", "shortest_proven"]
+    assert {"sfen", "nodes", "time_ms", "leftover", "table_alloc_ms", "peak_rss_mb"} <= report.keys()
+
+
+def test_mate_nomate_and_limits():
+    report = tsumi.mate(suite_sfen("antma-no_tsume3-1"), hash_mb=16)
+    assert report["result"] == "nomate" and report["pv"] == []
+    cut = tsumi.mate(suite_sfen("kongou-21"), nodes=2000, hash_mb=16)
+    assert cut["result"] in ("timeout", "mate") and cut["stop"] == "nodes"
+
+
+def test_bad_input_raises_value_error():
+    with pytest.raises(ValueError, match="bad SFEN"):
+        tsumi.perft("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", 2)
+    with pytest.raises(ValueError, match="column"):
+        tsumi.legal_moves("not a position")
+    with pytest.raises(ValueError, match="depth"):
+        tsumi.perft("startpos", -1)
+    with pytest.raises(ValueError, match="threads"):
+        tsumi.mate(suite_sfen("kongou-1"), threads=0)
+    with pytest.raises(ValueError, match="tsume problem"):
+        tsumi.mate("9/9/9/9/9/9/9/9/9 b - 1")
+
+
+def test_read_problem_files_and_text():
+    csa = POSITIONS / "notation" / "tsume5-promotion.csa"
+    assert tsumi.read_problem(str(csa)) == manifest_sfen("tsume5-promotion.csa")
+    assert tsumi.read_problem(csa) == manifest_sfen("tsume5-promotion.csa")  # an os.PathLike
+    kif = POSITIONS / "notation" / "tsume7-nonpromotion.kif"
+    assert tsumi.read_problem(kif.read_text(encoding="utf-8")) == manifest_sfen("tsume7-nonpromotion.kif")
+    sjis = POSITIONS / "notation" / "hirate-10-sjis.kif"
+    assert tsumi.read_problem(sjis.read_bytes()) == manifest_sfen("hirate-10-sjis.kif")
+    # The diagram, not the position after the moves; and what the solver then proves.
+    report = tsumi.mate(tsumi.read_problem(str(csa)), hash_mb=16)
+    assert report["result"] == "mate" and report["length"] == 5
+
+
+def test_read_problem_bad_file(tmp_path):
+    with pytest.raises(ValueError, match="directory"):
+        tsumi.read_problem(tmp_path)
+    junk = tmp_path / "junk.kif"
+    junk.write_text("this is no kifu\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="junk.kif"):
+        tsumi.read_problem(str(junk))
+    with pytest.raises(ValueError):
+        tsumi.read_problem(tmp_path / "missing.kif")
+
+
+def interrupt_after(seconds):
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_perft():
+    start = time.monotonic()
+    timer = interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        tsumi.perft("startpos", 9, threads=2)
+    timer.join()
+    assert time.monotonic() - start < 3
+
+
+def test_ctrl_c_stops_mate():
+    start = time.monotonic()
+    timer = interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        tsumi.mate(suite_sfen("microcosmos", "tsume-famous.txt"), hash_mb=16)  # 1525 plies: far from solved
+    timer.join()
+    assert time.monotonic() - start < 3
+
+
+def test_search_releases_the_gil():
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        start = time.monotonic()
+        tsumi.mate(suite_sfen("microcosmos", "tsume-famous.txt"), nodes=300000, hash_mb=16)
+        elapsed = time.monotonic() - start
+    finally:
+        done.set()
+        counter.join()
+    # A search that held the GIL would let the counter run only before and after it.
+    assert ticks > elapsed * 1000 / 4
