@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -17,6 +18,9 @@
 #include <unistd.h>
 
 #include "core/platform.h"
+#include "core/sfen.h"
+#include "core/usi.h"
+#include "notation/kifu_file.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::cli {
@@ -82,7 +86,7 @@ TEST(MateCommand, NeedsSfenOrSuiteButNotBoth) {
   o.suite = "x.txt";
   const CommandResult r = run(o);
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("either --sfen or --suite"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("give one of --sfen, --suite and problem files"), std::string::npos) << r.err;
 }
 
 TEST(MateCommand, AcceptsNifuAndAUsiSfenPrefix) {
@@ -237,7 +241,7 @@ TEST(MateCommand, ShowPrintsTheSolutionInKif) {
   const CommandResult r = run(o);
   const std::vector<std::string> lines = lines_of(r.out);
   ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(lines.back(), "1 ▲１三龍(83)") << r.out;
+  EXPECT_EQ(lines.back(), "   1 １三龍(83)") << r.out;
 }
 
 TEST(MateSuiteCommand, PassesAndFails) {
@@ -297,6 +301,118 @@ TEST(MateSuiteCommand, BookCountingOwnTimeLimitsAndIds) {
   EXPECT_NE(r.err.find("no problem has an id in 'nobody'"), std::string::npos) << r.err;
 }
 
+// ---- notation files (positions/notation/ was written by tsshogi) ----
+
+std::string notation_path(const std::string& file) { return test::positions_path("notation/" + file); }
+
+MateOptions file_options(std::vector<std::string> files) {
+  MateOptions o;
+  o.files = std::move(files);
+  o.hash_mb = 16;
+  o.time_s = 20;
+  return o;
+}
+
+TEST(MateFiles, AKifCsaOrKi2FileIsOneProblem) {
+  for (const char* file :
+       {"tsume5-promotion.kif", "tsume5-promotion.csa", "tsume5-promotion.ki2", "tsume5-promotion.bod"}) {
+    const CommandResult r = run(file_options({notation_path(file)}));
+    EXPECT_EQ(r.code, 0) << file << "\n" << r.err;
+    EXPECT_TRUE(has_line_starting(r.out, "checkmate S*2a ")) << file << "\n" << r.out;
+    EXPECT_TRUE(has_line_starting(r.out, "length 5 (shortest proven)")) << file << "\n" << r.out;
+  }
+}
+
+TEST(MateFiles, StandardInputIsTheFileDash) {
+  std::istringstream in(test::read_file(notation_path("tsume3-drop-nonpromotion.csa")));
+  MateOptions o = file_options({"-"});
+  o.in = &in;
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(has_line_starting(r.out, "length 3 (shortest proven)")) << r.out;
+}
+
+TEST(MateFiles, ADirectoryIsASuiteJudgedByTheRecordedLines) {
+  const std::string dir = test::temp_path("problems");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const char* file : {"tsume3-drop-nonpromotion.kif", "tsume5-promotion.csa", "tsume7-nonpromotion.ki2"})
+    std::filesystem::copy_file(notation_path(file), dir + "/" + file);
+  std::ofstream(dir + "/README") << "not a problem file: left alone\n";
+  std::ofstream(dir + "/z-diagram.bod") << test::read_file(notation_path("tsume-rest.bod"));
+  CommandResult r = run(file_options({dir}));
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 6u) << r.out;
+  EXPECT_NE(lines[0].find("tsume3-drop-nonpromotion.kif  mate 3, proven (expected 3)"), std::string::npos) << r.out;
+  EXPECT_NE(lines[1].find("tsume5-promotion.csa          mate 5, proven (expected 5)"), std::string::npos) << r.out;
+  EXPECT_NE(lines[2].find("tsume7-nonpromotion.ki2       mate 7, proven (expected 7)"), std::string::npos) << r.out;
+  EXPECT_NE(lines[3].find("z-diagram.bod                 mate 3, proven (expected none recorded)"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(lines[5], "4 passed, 0 failed");
+
+  // The same problem recorded as 不詰 (no mate) fails; without its moves it has no expectation.
+  const std::string kif = test::read_file(notation_path("tsume3-drop-nonpromotion.kif"));
+  const std::size_t moves_at = kif.find("   1 ");
+  ASSERT_NE(moves_at, std::string::npos) << kif;
+  std::ofstream(dir + "/nomate.kif") << kif.substr(0, moves_at) << "   1 不詰\n";
+  std::ofstream(dir + "/bare.kif") << kif.substr(0, moves_at);
+  r = run(file_options({dir + "/nomate.kif", dir + "/bare.kif"}));
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  EXPECT_EQ(lines[0].rfind("FAIL  " + dir + "/nomate.kif  mate 3, proven (expected nomate)", 0), 0u) << r.out;
+  EXPECT_EQ(lines[1].rfind("ok    " + dir + "/bare.kif    mate 3, proven (expected none recorded)", 0), 0u) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(MateFiles, KifAndCsaOutputReadBackToTheProblemAndItsSolution) {
+  MateOptions o = file_options({notation_path("tsume7-nonpromotion.kif")});
+  o.kif_out = test::temp_path("solution.kif");
+  o.csa_out = test::temp_path("solution.csa");
+  const CommandResult r = run(o);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto source = notation::read_kifu(test::read_file(notation_path("tsume7-nonpromotion.kif")));
+  ASSERT_TRUE(source) << source.error().describe();
+  for (const std::string& path : {o.kif_out, o.csa_out}) {
+    SCOPED_TRACE(path);
+    const auto written = notation::read_kifu(test::read_file(path));
+    ASSERT_TRUE(written) << written.error().describe();
+    EXPECT_EQ(to_sfen(written->start), to_sfen(source->start));  // the defender's hand was already complete
+    EXPECT_EQ("checkmate " + to_usi(written->moves), lines_of(r.out).at(0));
+    EXPECT_EQ(written->moves.size(), 7u);
+  }
+  EXPECT_EQ(notation::read_kifu(test::read_file(o.kif_out))->format, notation::KifuFormat::kif);
+  EXPECT_EQ(notation::read_kifu(test::read_file(o.csa_out))->format, notation::KifuFormat::csa);
+}
+
+TEST(MateFiles, RefusesWhatIsNoProblem) {
+  CommandResult r = run(file_options({test::temp_path("no-such-file.kif")}));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no-such-file.kif"), std::string::npos) << r.err;
+
+  r = run(file_options({test::temp_file("broken.kif", "手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n")}));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;  // the second move is not legal
+
+  MateOptions o = file_options({notation_path("tsume3-drop-nonpromotion.kif"), notation_path("tsume5-promotion.kif")});
+  o.kif_out = test::temp_path("never.kif");
+  r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("not a suite's"), std::string::npos) << r.err;
+
+  o = file_options({"-", "-"});
+  std::istringstream in("");
+  o.in = &in;
+  r = run(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("given twice"), std::string::npos) << r.err;
+
+  o = file_options({notation_path("tsume3-drop-nonpromotion.kif")});
+  o.sfen = kMateIn1;
+  EXPECT_EQ(run(o).code, 2);
+}
+
 TEST(MateCommand, RefusesATableTheMachineCannotGive) {
   MateOptions o = sfen_options(kMateIn1);
   o.hash_mb = std::size_t(1) << 20;  // 1 TiB
@@ -354,7 +470,7 @@ TEST(MateProcess, HelpNamesEveryOption) {
   const ProcessResult r = run_tsumi("mate --help");
   EXPECT_EQ(r.code, 0) << r.output;
   for (const char* text : {"--sfen", "--suite", "--time", "--nodes", "--hash", "--threads", "--json", "--show",
-                           "--no-shortest", "sharing one table"})
+                           "--no-shortest", "sharing one table", "--kif", "--csa", "files"})
     EXPECT_NE(r.output.find(text), std::string::npos) << text << "\n" << r.output;
 }
 
@@ -369,7 +485,7 @@ TEST(MateProcess, BadInputIsRefusedClearly) {
       {"mate --suite /nonexistent/suite.txt", "cannot read"},
       {"mate --suite /dev/zero", "is larger than 64 MiB"},  // once grew to 2 GB and died of bad_alloc
       {"mate --suite /", "is a directory"},                 // once an empty suite that passed
-      {"mate", "--sfen or --suite"},
+      {"mate", "--sfen, --suite or a problem file"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --suite x.txt", "excludes"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --time -1", "--time"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --hash 0", "--hash"},

@@ -26,6 +26,36 @@ TEST(PerftCommand, PrintsTheNodeCountLine) {
   EXPECT_NE(r.err.find("nodes/s"), std::string::npos);
 }
 
+// --file: the position a record ends in (tsshogi wrote the files; the moves are replayed here from USI).
+TEST(PerftCommand, AFileGivesThePositionAfterItsMoves) {
+  PerftOptions o;
+  o.depth = 2;
+  o.position.sfen = "startpos";
+  o.position.moves = "7g7f 3c3d 8h2b+ 3a2b B*4e 8c8d 4e3d 2b3c 3d2c+ 8d8e";  // hirate-10's moves
+  const CommandResult expected = run(o);
+  ASSERT_EQ(expected.code, 0) << expected.err;
+  o.position.sfen.clear();
+  o.position.moves.clear();
+  for (const char* file : {"hirate-10.kif", "hirate-10.ki2", "hirate-10.csa", "hirate-10-sjis.kif", "hirate-10.bod"}) {
+    o.position.file = test::positions_path(std::string("notation/") + file);
+    const CommandResult r = run(o);
+    EXPECT_EQ(r.code, 0) << file << ": " << r.err;
+    EXPECT_EQ(r.out, expected.out) << file;
+  }
+  std::istringstream in(test::read_file(test::positions_path("notation/hirate-10.csa")));
+  o.position.file = "-";
+  o.position.in = &in;
+  EXPECT_EQ(run(o).out, expected.out);
+
+  o.position.file = test::positions_path("notation/hirate-10.kif");
+  o.position.moves = "9g9f";  // --moves go on from the file's last position
+  o.depth = 1;
+  const CommandResult more = run(o);
+  EXPECT_EQ(more.code, 0) << more.err;
+  o.position.sfen = "startpos";
+  EXPECT_EQ(run(o).code, 2);  // --sfen and --file
+}
+
 TEST(PerftCommand, DepthZeroCountsThePositionItself) {
   PerftOptions o;
   o.depth = 0;

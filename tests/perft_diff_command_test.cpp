@@ -88,7 +88,7 @@ TEST_F(PerftDiffFairyStockfish, DescendsTwoLevelsToThePawnDropMateAtDepth3) {
             "only tsumi generates: (none)\n");
   // The reported position is the given one after the path.
   GamePosition g;
-  ASSERT_FALSE(build_position({kPawnDropMate, "", "1c2b 1a1b"}, g));
+  ASSERT_FALSE(build_position({kPawnDropMate, "", "1c2b 1a1b", "", nullptr}, g));
   EXPECT_EQ(line_after(r.out, "position: sfen "), to_sfen(g.pos));
 }
 
@@ -123,7 +123,7 @@ std::string scripted_reference(const std::string& name, const std::map<int, std:
 std::string divide_text(const std::string& sfen, const std::string& moves, int depth, int bump = -1,
                         std::uint64_t extra = 0) {
   GamePosition g;
-  EXPECT_FALSE(build_position({sfen, "", moves}, g));
+  EXPECT_FALSE(build_position({sfen, "", moves, "", nullptr}, g));
   std::string text;
   std::uint64_t total = 0;
   int i = 0;
@@ -241,7 +241,7 @@ TEST(PerftDiff, BadInputIsAnError) {
   Result r = run(o);
   EXPECT_EQ(r.code, 2);
   EXPECT_TRUE(contains(r.err, "bad SFEN")) << r.err;
-  o.position = {"", "", "7g7f 7g7f"};
+  o.position = {"", "", "7g7f 7g7f", "", nullptr};
   EXPECT_TRUE(contains(run(o).err, "move 2 of --moves")) << r.err;
   o.position = {};
   o.engine_options = {"=shogi"};

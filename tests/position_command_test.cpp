@@ -17,7 +17,7 @@ using Outcome = test::CommandResult;
 
 Outcome run(std::string sfen, std::string moves, bool json = false) {
   const PositionOptions options{
-      .position = {.sfen = std::move(sfen), .handicap = "", .file = "", .in = nullptr, .moves = std::move(moves)},
+      .position = {.sfen = std::move(sfen), .handicap = "", .moves = std::move(moves), .file = "", .in = nullptr},
       .json = json};
   return test::run_command(run_position, options);
 }
@@ -70,7 +70,7 @@ TEST(PositionCommand, MovesAndHandicaps) {
   EXPECT_EQ(fact(r.out, "side"), "black");
   const Outcome handicap = test::run_command(
       run_position,
-      PositionOptions{.position = {.sfen = "", .handicap = "2-pieces", .file = "", .in = nullptr, .moves = ""},
+      PositionOptions{.position = {.sfen = "", .handicap = "2-pieces", .moves = "", .file = "", .in = nullptr},
                       .json = false});
   ASSERT_EQ(handicap.code, 0) << handicap.err;
   EXPECT_EQ(fact(handicap.out, "side"), "white") << "white moves first in a handicap game";
@@ -199,7 +199,7 @@ TEST(PositionCommand, BadSfen) {
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line";
   const Outcome handicap = test::run_command(
       run_position,
-      PositionOptions{.position = {.sfen = "", .handicap = "3-pieces", .file = "", .in = nullptr, .moves = ""},
+      PositionOptions{.position = {.sfen = "", .handicap = "3-pieces", .moves = "", .file = "", .in = nullptr},
                       .json = false});
   EXPECT_EQ(handicap.code, 2);
   EXPECT_NE(handicap.err.find("unknown handicap '3-pieces'"), std::string::npos) << handicap.err;

@@ -3,8 +3,9 @@
 //
 //   text_fuzz FILE...
 //
-// The seeds are the lines of each FILE (the positions/ files), the handful of bad inputs below, and
-// pairs of adjacent lines (so that suites of two lines are seen). Run i is seed i while i < seeds, and
+// The seeds are the lines of each FILE ending in .txt or .epd (the positions/ suites) and pairs of
+// adjacent lines (so that suites of two lines are seen), every other FILE whole (a notation file), and
+// the handful of bad inputs below. Run i is seed i while i < seeds, and
 // after them a mutation drawn from splitmix64 of (TSUMI_FUZZ_SEED, i) alone, so one run can be repeated
 // without the others. Environment: TSUMI_FUZZ_RUNS mutations after the seeds (default 1000),
 // TSUMI_FUZZ_SEED (default 1), TSUMI_FUZZ_ONLY=i runs run i alone. When a run fails (an invariant's
@@ -194,6 +195,14 @@ int main(int argc, char** argv) {
   // The \x00 inside a hand-written input ends its C string; add it whole once.
   seeds.push_back(std::string("4k4/9/9/9/9/9/9/9/4K4 b - 1\0", 28) + "7g7f");
   for (int i = 1; i < argc; ++i) {
+    const std::string_view path = argv[i];
+    if (!path.ends_with(".txt") && !path.ends_with(".epd")) {
+      const std::vector<std::string> lines = read_lines(argv[i]);
+      std::string whole;
+      for (const std::string& line : lines) whole += line + "\n";
+      seeds.push_back(whole);
+      continue;
+    }
     const std::vector<std::string> lines = read_lines(argv[i]);
     for (std::size_t k = 0; k < lines.size(); ++k) {
       seeds.push_back(lines[k]);

@@ -24,6 +24,12 @@
 #include "core/sfen.h"
 #include "core/text_lines.h"
 #include "core/usi.h"
+#include "notation/csa_reader.h"
+#include "notation/csa_writer.h"
+#include "notation/kif_reader.h"
+#include "notation/kif_writer.h"
+#include "notation/kifu_file.h"
+#include "notation/text_encoding.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_suite.h"
 
@@ -559,6 +565,53 @@ void check_mate_suite(const Checker& check, std::string_view text) {
   }
 }
 
+// A kifu that read_kifu or one reader returned: a valid start, legal moves, and the writers' KIF and CSA
+// read back to the same start and moves.
+void check_kifu(const Checker& check, const notation::Kifu& kifu) {
+  check.require(!setup_fault(kifu.start, SfenLeniency{.allow_nifu = true}), "a kifu's start is a position",
+                to_sfen(kifu.start));
+  std::vector<StateInfo> states(kifu.moves.size() + 1);
+  Position pos;
+  pos.set(kifu.start, &states[0]);
+  for (std::size_t i = 0; i < kifu.moves.size(); ++i) {
+    MoveList legal;
+    generate<LEGAL>(pos, legal);
+    check.require(legal.contains(kifu.moves[i]), "a kifu's moves are legal",
+                  to_sfen(pos) + " " + to_usi(kifu.moves[i]));
+    pos.do_move(kifu.moves[i], states[i + 1]);
+  }
+  // Neither KIF nor CSA writes a start's move number: compare the rest.
+  const auto sfen_of = [](PositionSetup setup) {
+    setup.game_ply = 1;
+    return to_sfen(setup);
+  };
+  const std::string sfen = sfen_of(kifu.start), moves = to_usi(kifu.moves);
+  const auto kif = notation::read_kif(notation::write_kif(kifu));
+  check.require(kif.ok() && sfen_of(kif->start) == sfen && to_usi(kif->moves) == moves,
+                "write_kif reads back to the same kifu", sfen + " " + moves);
+  const auto csa = notation::read_csa(notation::write_csa(kifu));
+  check.require(csa.ok() && sfen_of(csa->start) == sfen && to_usi(csa->moves) == moves,
+                "write_csa reads back to the same kifu", sfen + " " + moves);
+}
+
+// The input as a notation file, through the entry the commands use and through each reader alone.
+void check_notation(const Checker& check, std::string_view text) {
+  const auto utf8 = notation::to_utf8(text);
+  if (!utf8) check_message_text(check, utf8.error().message, "an encoding error is one line of valid UTF-8");
+  const auto kifu = notation::read_kifu(text);
+  if (kifu)
+    check_kifu(check, *kifu);
+  else
+    check_message_text(check, kifu.error().message, "a notation error is one line of valid UTF-8");
+  if (!utf8) return;
+  for (const auto& read : {notation::read_kif(*utf8), notation::read_csa(*utf8)}) {
+    if (read)
+      check_kifu(check, *read);
+    else
+      check_message_text(check, read.error().message, "a reader's error is one line of valid UTF-8");
+  }
+}
+
 void check_text(std::string_view text) {
   const Checker check(text);
   check_utf8_reading(check, text);
@@ -571,6 +624,7 @@ void check_text(std::string_view text) {
   check_suite_lines(check, text);
   check_perft_suite(check, text);
   check_mate_suite(check, text);
+  check_notation(check, text);
 }
 
 }  // namespace
