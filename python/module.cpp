@@ -17,7 +17,6 @@
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-#include <sys/resource.h>
 
 #include "cli/mate/mate_report.h"
 #include "cli/perft/perft_command.h"
@@ -117,13 +116,6 @@ py::list legal_moves(const std::string& sfen) {
   return out;
 }
 
-// The process's peak resident memory so far, in MiB, as `tsumi mate --json` reports it.
-long peak_rss_mb() {
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
-  return usage.ru_maxrss / 1024;  // Linux gives KiB
-}
-
 MateLimits limits_of(std::optional<double> time, std::optional<std::int64_t> nodes, int threads, bool shortest) {
   MateLimits limits;
   if (time) {
@@ -157,13 +149,7 @@ py::dict mate(const std::string& sfen, std::optional<double> time, std::optional
   run_interruptible([&] { report = cli::make_mate_report(problem.value(), solver->solve(problem.value(), limits)); },
                     [&] { solver->request_stop(); });
   nlohmann::ordered_json j;
-  cli::add_mate_json(report, j);
-  j["sfen"] = to_sfen(problem->setup);
-  j["threads"] = threads;
-  j["hash_mb"] = solver->hash_mb();
-  j["table_alloc_ms"] = cli::whole_ms(solver->table_memory().allocation_ms());
-  j["huge_pages"] = solver->table_memory().huge_pages();
-  j["peak_rss_mb"] = peak_rss_mb();
+  cli::add_problem_json(problem.value(), report, *solver, threads, j);
   return to_python(j).cast<py::dict>();
 }
 

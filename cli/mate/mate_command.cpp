@@ -12,7 +12,6 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
-#include <sys/resource.h>
 
 #include "cli/common/problem_file.h"
 #include "cli/mate/mate_report.h"
@@ -90,19 +89,6 @@ std::string table_text(const MateSolver& solver) {
          std::to_string(whole_ms(m.allocation_ms())) + " ms (huge pages: " + m.huge_pages() + ")";
 }
 
-void add_table_json(const MateSolver& solver, Json& j) {
-  j["hash_mb"] = solver.hash_mb();
-  j["table_alloc_ms"] = whole_ms(solver.table_memory().allocation_ms());
-  j["huge_pages"] = solver.table_memory().huge_pages();
-}
-
-// The process's peak resident memory so far, in MiB (0 where the system does not say).
-long peak_rss_mb() {
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
-  return usage.ru_maxrss / 1024;  // Linux gives KiB
-}
-
 // The problem and its solution as a notation file: the source's headers, the diagram with the defender's
 // hand completed, the mate line and 詰み (nothing after the diagram for no mate or a timeout).
 notation::Kifu solution_kifu(const MateProblem& problem, const MateReport& report, const notation::Kifu& source) {
@@ -163,11 +149,7 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (o.json) {
     Json j;
-    add_mate_json(report, j);
-    j["sfen"] = to_sfen(problem.setup);
-    j["threads"] = o.threads;
-    add_table_json(*solver, j);
-    j["peak_rss_mb"] = peak_rss_mb();
+    add_problem_json(problem, report, *solver, o.threads, j);
     out << j.dump() << "\n";
     return code;
   }

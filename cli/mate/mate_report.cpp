@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 
 #include "core/sfen.h"
 #include "core/stopwatch.h"
@@ -59,6 +60,27 @@ MateReport make_mate_report(const MateProblem& problem, MateResult result) {
 }
 
 std::int64_t whole_ms(double ms) { return std::llround(ms); }
+
+void add_table_json(const MateSolver& solver, nlohmann::ordered_json& j) {
+  j["hash_mb"] = solver.hash_mb();
+  j["table_alloc_ms"] = whole_ms(solver.table_memory().allocation_ms());
+  j["huge_pages"] = solver.table_memory().huge_pages();
+}
+
+long peak_rss_mb() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return usage.ru_maxrss / 1024;  // Linux gives KiB
+}
+
+void add_problem_json(const MateProblem& problem, const MateReport& report, const MateSolver& solver, int threads,
+                      nlohmann::ordered_json& j) {
+  add_mate_json(report, j);
+  j["sfen"] = to_sfen(problem.setup);
+  j["threads"] = threads;
+  add_table_json(solver, j);
+  j["peak_rss_mb"] = peak_rss_mb();
+}
 
 std::string mate_text(const MateReport& report) {
   const MateResult& r = report.result;

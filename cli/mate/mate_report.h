@@ -47,6 +47,17 @@ std::string mate_text(const MateReport& report);
 // collection_ms; and line_fault when the line is at fault.
 void add_mate_json(const MateReport& report, nlohmann::ordered_json& j);
 
+// The table's fields of `tsumi mate --json`: hash_mb, table_alloc_ms, huge_pages.
+void add_table_json(const MateSolver& solver, nlohmann::ordered_json& j);
+
+// The process's peak resident memory so far, in MiB (0 where the system does not say).
+long peak_rss_mb();
+
+// The whole object of `tsumi mate --json` for one problem (also the Python module's `mate`): the
+// report's fields, sfen (the defender's hand completed), threads, the table's, and peak_rss_mb.
+void add_problem_json(const MateProblem& problem, const MateReport& report, const MateSolver& solver, int threads,
+                      nlohmann::ordered_json& j);
+
 // USI: `info time T nodes N nps R hashfull H [pv ...]`, the progress and the statistics line.
 std::string usi_info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv);
 
