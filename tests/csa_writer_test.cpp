@@ -11,52 +11,15 @@
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "notation/csa_reader.h"
+#include "tests/support/kifu_fixture.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::notation {
 namespace {
 
-PositionSetup setup_of(std::string_view sfen) {
-  const auto setup = parse_sfen(sfen, test::kTsumeLeniency);
-  if (!setup) ADD_FAILURE() << sfen << ": " << setup.error().describe();
-  return setup ? *setup : PositionSetup{};
-}
-
-// A kifu from a SFEN and USI moves (each legal).
-Kifu kifu_of(std::string_view sfen, const std::vector<std::string>& usi, std::string end = "") {
-  Kifu k;
-  k.start = setup_of(sfen);
-  std::deque<StateInfo> states(1);
-  Position pos;
-  pos.set(k.start, &states.back());
-  for (const std::string& u : usi) {
-    const auto m = parse_usi_move(pos, u);
-    if (!m) {
-      ADD_FAILURE() << u << ": " << m.error().message;
-      break;
-    }
-    k.moves.push_back(*m);
-    pos.do_move(*m, states.emplace_back());
-  }
-  k.end = std::move(end);
-  return k;
-}
-
-// A game of random legal moves from setup (the same for a seed).
-std::vector<Move> random_game(const PositionSetup& setup, std::mt19937& rng, int plies) {
-  std::deque<StateInfo> states(1);
-  Position pos;
-  pos.set(setup, &states.back());
-  std::vector<Move> moves;
-  for (int i = 0; i < plies; ++i) {
-    MoveList list;
-    generate<LEGAL>(pos, list);
-    if (list.empty()) break;
-    moves.push_back(list[std::uniform_int_distribution<std::size_t>(0, list.size() - 1)(rng)]);
-    pos.do_move(moves.back(), states.emplace_back());
-  }
-  return moves;
-}
+using test::kifu_of;
+using test::random_game;
+using test::setup_of;
 
 TEST(WriteCsa, EvenGameWithHeaders) {
   Kifu k = kifu_of(kStartSfen, {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}, "投了");
