@@ -128,7 +128,7 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       "a line's time=<seconds> limits that problem when lower than --time; then the total time and 'N\n"
       "passed, M failed' (exit 1 when any failed). Problem files: one file is one problem, its diagram (moves\n"
       "recorded in it are not played); several files or a directory (its .kif .kifu .ki2 .ki2u .csa .bod .sfen\n"
-      ".usi .txt files, sorted) are a suite, each judged by its recorded line where that ends in mate (the\n"
+      ".usi files, sorted) are a suite, each judged by its recorded line where that ends in mate (the\n"
       "length with or without futile interpositions), by `不詰` as no mate, else any verdict but a timeout.\n"
       "--kif/--csa write the problem (the defender's hand completed) and the mate line, ending in 詰み.\n"
       "Exit 0 for any verdict of one problem, 2 on bad input; a\n"

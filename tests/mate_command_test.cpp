@@ -338,7 +338,7 @@ TEST(MateFiles, ADirectoryIsASuiteJudgedByTheRecordedLines) {
   std::filesystem::create_directories(dir);
   for (const char* file : {"tsume3-drop-nonpromotion.kif", "tsume5-promotion.csa", "tsume7-nonpromotion.ki2"})
     std::filesystem::copy_file(notation_path(file), dir + "/" + file);
-  std::ofstream(dir + "/README") << "not a problem file: left alone\n";
+  std::ofstream(dir + "/README.txt") << "not a problem file: left alone\n";
   std::ofstream(dir + "/z-diagram.bod") << test::read_file(notation_path("tsume-rest.bod"));
   CommandResult r = run(file_options({dir}));
   EXPECT_EQ(r.code, 0) << r.out << r.err;

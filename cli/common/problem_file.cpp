@@ -17,8 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 9> kProblemEndings = {".kif", ".kifu", ".ki2", ".ki2u", ".csa",
-                                                             ".bod", ".sfen", ".usi", ".txt"};
+// Not .txt: a folder's README.txt or a tsume suite (read with --suite) is no problem file.
+constexpr std::array<std::string_view, 8> kProblemEndings = {".kif", ".kifu", ".ki2",  ".ki2u",
+                                                             ".csa", ".bod",  ".sfen", ".usi"};
 
 // What `in` holds, up to kMaxInputBytes.
 std::optional<std::string> read_stream(std::istream& in, std::string& text) {
@@ -67,7 +68,7 @@ std::optional<std::string> expand_problem_paths(const std::vector<std::string>& 
     }
     if (ec) return quoted_text(arg) + ": cannot list the directory: " + ec.message();
     if (found.empty())
-      return quoted_text(arg) + ": a directory without problem files (.kif .kifu .ki2 .ki2u .csa .bod .sfen .usi .txt)";
+      return quoted_text(arg) + ": a directory without problem files (.kif .kifu .ki2 .ki2u .csa .bod .sfen .usi)";
     std::sort(found.begin(), found.end());
     out.insert(out.end(), found.begin(), found.end());
   }
