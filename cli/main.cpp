@@ -180,6 +180,10 @@ CLI::App* add_position_command(CLI::App& app, tsumi::cli::PositionOptions& optio
       "position", "Play moves from a position and print the game state: check, mate, repetition, impasse");
   add_position_options(cmd, options.position);
   cmd->add_flag("--json", options.json, "Print one JSON object instead of text");
+  cmd->add_option("--kif", options.kif_out, "Also write the game as a KIF file ('-': stdout, before the facts)")
+      ->check(kNotBlank);
+  cmd->add_option("--csa", options.csa_out, "Also write the game as a CSA V2.2 file ('-': stdout, before the facts)")
+      ->check(kNotBlank);
   cmd->footer(
       "Plays --moves from the position as a game and prints the final position, one fact a line:\n"
       "'sfen <SFEN>'; 'side black|white' (to move); 'moves played N'; 'check no' or 'check yes (checkers\n"
@@ -195,6 +199,8 @@ CLI::App* add_position_command(CLI::App& app, tsumi::cli::PositionOptions& optio
       "(ongoing|black_wins|white_wins|draw), reason (none|checkmate|no_legal_moves|repetition|\n"
       "perpetual_check), repetition, impasse_points {black, white}, both_kings_entered, impasse_24\n"
       "(draw|black_wins|white_wins), may_declare.\n"
+      "--kif/--csa write the game (its start, every move, the file's header; 詰み or 千日手 where it ended so),\n"
+      "converting a --file from one notation to another.\n"
       "A move after the game has ended (mate, no legal move, the 4th occurrence) is refused. Exit 0, or 2 on\n"
       "bad input: a bad SFEN, an illegal or malformed move, a move after the end (named by its number).");
   return cmd;

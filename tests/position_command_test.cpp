@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/sfen.h"
+#include "core/usi.h"
+#include "notation/kifu_file.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::cli {
@@ -16,9 +18,16 @@ namespace {
 using Outcome = test::CommandResult;
 
 Outcome run(std::string sfen, std::string moves, bool json = false) {
-  const PositionOptions options{
-      .position = {.sfen = std::move(sfen), .handicap = "", .moves = std::move(moves), .file = "", .in = nullptr},
-      .json = json};
+  PositionOptions options;
+  options.position.sfen = std::move(sfen);
+  options.position.moves = std::move(moves);
+  options.json = json;
+  return test::run_command(run_position, options);
+}
+
+Outcome run_handicap(std::string handicap) {
+  PositionOptions options;
+  options.position.handicap = std::move(handicap);
   return test::run_command(run_position, options);
 }
 
@@ -68,10 +77,7 @@ TEST(PositionCommand, MovesAndHandicaps) {
   EXPECT_EQ(fact(r.out, "sfen"), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
   EXPECT_EQ(fact(r.out, "moves played"), "2");
   EXPECT_EQ(fact(r.out, "side"), "black");
-  const Outcome handicap = test::run_command(
-      run_position,
-      PositionOptions{.position = {.sfen = "", .handicap = "2-pieces", .moves = "", .file = "", .in = nullptr},
-                      .json = false});
+  const Outcome handicap = run_handicap("2-pieces");
   ASSERT_EQ(handicap.code, 0) << handicap.err;
   EXPECT_EQ(fact(handicap.out, "side"), "white") << "white moves first in a handicap game";
   EXPECT_EQ(fact(handicap.out, "impasse points"), "black 27, white 17") << "without rook and bishop";
@@ -197,12 +203,60 @@ TEST(PositionCommand, BadSfen) {
   EXPECT_EQ(r.out, "");
   EXPECT_TRUE(r.err.starts_with("tsumi position: bad SFEN '9/9/9 b - 1' at column")) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line";
-  const Outcome handicap = test::run_command(
-      run_position,
-      PositionOptions{.position = {.sfen = "", .handicap = "3-pieces", .moves = "", .file = "", .in = nullptr},
-                      .json = false});
+  const Outcome handicap = run_handicap("3-pieces");
   EXPECT_EQ(handicap.code, 2);
   EXPECT_NE(handicap.err.find("unknown handicap '3-pieces'"), std::string::npos) << handicap.err;
+}
+
+// --file then --kif/--csa: a game read in one notation goes out in the others, start, moves and header
+// kept; a tsshogi KI2 file (positions/notation/) is the source.
+TEST(PositionCommand, ConvertsAGameBetweenNotations) {
+  PositionOptions o;
+  o.position.file = test::positions_path("notation/handicap-2pieces.ki2");
+  o.kif_out = test::temp_path("game.kif");
+  o.csa_out = test::temp_path("game.csa");
+  const Outcome r = test::run_command(run_position, o);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fact(r.out, "moves played"), "6");
+  const auto source = notation::read_kifu(test::read_file(o.position.file));
+  ASSERT_TRUE(source) << source.error().describe();
+  for (const std::string& path : {o.kif_out, o.csa_out}) {
+    SCOPED_TRACE(path);
+    const auto written = notation::read_kifu(test::read_file(path));
+    ASSERT_TRUE(written) << written.error().describe();
+    EXPECT_EQ(to_sfen(written->start), to_sfen(source->start));
+    EXPECT_EQ(to_usi(written->moves), to_usi(source->moves));
+  }
+  // KIF keeps the header as it was; CSA has only the players' names (N+, N-), read back as 先手/後手.
+  EXPECT_EQ(notation::read_kifu(test::read_file(o.kif_out))->headers, source->headers);
+  EXPECT_NE(test::read_file(o.kif_out).find("手合割：二枚落ち"), std::string::npos);
+  EXPECT_NE(test::read_file(o.csa_out).find("PI82HI22KA"), std::string::npos);
+
+  // A mate ends the file in 詰み (KIF) and %TSUMI (CSA); `-` writes on the output, before the facts.
+  PositionOptions mate;
+  mate.position.sfen = "9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1";
+  mate.position.moves = "8c1c";
+  mate.csa_out = "-";
+  const Outcome m = test::run_command(run_position, mate);
+  ASSERT_EQ(m.code, 0) << m.err;
+  EXPECT_NE(m.out.find("+8313RY\n%TSUMI\n"), std::string::npos) << m.out;
+  EXPECT_LT(m.out.find("%TSUMI"), m.out.find("sfen ")) << m.out;
+
+  mate.csa_out = test::temp_path("no-such-dir/game.csa");
+  const Outcome bad = test::run_command(run_position, mate);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("cannot write"), std::string::npos) << bad.err;
+}
+
+// A file's moves are named as the file's in a refusal, --moves after them as --moves'.
+TEST(PositionCommand, NamesWhereARefusedMoveCameFrom) {
+  PositionOptions o;
+  o.position.file = test::temp_file("mated.sfen", "9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1 moves 8c1c\n");
+  o.position.moves = "1a2a";
+  const Outcome r = test::run_command(run_position, o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("move 1 of --moves: '1a2a' cannot be played: the game ended with move 1"), std::string::npos)
+      << r.err;
 }
 
 TEST(PositionCommand, JsonHasTheSameFacts) {

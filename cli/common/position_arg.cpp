@@ -13,11 +13,15 @@ std::optional<std::string> read_position_args(const PositionArgs& args, Position
   if (int(!args.sfen.empty()) + int(!args.handicap.empty()) + int(!args.file.empty()) > 1)
     return "give one of --sfen, --handicap and --file";
   out.moves.clear();
+  out.file_moves = 0;
+  out.headers.clear();
   if (!args.file.empty()) {
     notation::Kifu kifu;
     if (auto e = read_problem_file(args.file, args.in, kifu)) return e;
     out.setup = kifu.start;
     for (Move m : kifu.moves) out.moves.push_back(to_usi(m));
+    out.file_moves = kifu.moves.size();
+    out.headers = std::move(kifu.headers);
   }
   std::string text = args.sfen.empty() ? std::string(kStartSfen) : args.sfen;
   if (!args.handicap.empty()) {

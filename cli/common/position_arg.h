@@ -1,9 +1,11 @@
 #pragma once
 // Turning the command line's position arguments (--sfen, --handicap, --moves) into a position.
 
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/position.h"
@@ -29,7 +31,9 @@ struct GamePosition {
 // The arguments read but not yet played: the validated start and the move texts, in order.
 struct PositionText {
   PositionSetup setup;
-  std::vector<std::string> moves;
+  std::vector<std::string> moves;                            // the file's moves first, then --moves
+  std::size_t file_moves = 0;                                // how many of them came from the file
+  std::vector<std::pair<std::string, std::string>> headers;  // the file's header (notation/kifu.h)
 };
 
 // Reads the start position and splits the moves, or returns a message that says what is wrong.

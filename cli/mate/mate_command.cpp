@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <new>
@@ -13,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/common/output_file.h"
 #include "cli/common/problem_file.h"
 #include "cli/mate/mate_report.h"
 #include "core/limits.h"
@@ -102,18 +102,6 @@ notation::Kifu solution_kifu(const MateProblem& problem, const MateReport& repor
   return kifu;
 }
 
-// Writes text to path (`-`: out); the reason when it cannot.
-std::optional<std::string> write_output(const std::string& path, const std::string& text, std::ostream& out) {
-  if (path == "-") {
-    out << text;
-    return std::nullopt;
-  }
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (file) file << text;
-  if (!file.flush()) return "cannot write " + quoted_text(path);
-  return std::nullopt;
-}
-
 // --kif and --csa: the files written, or the reason one could not be.
 std::optional<std::string> write_solution_files(const MateOptions& o, const MateProblem& problem,
                                                 const MateReport& report, const notation::Kifu& source,
@@ -121,9 +109,9 @@ std::optional<std::string> write_solution_files(const MateOptions& o, const Mate
   if (o.kif_out.empty() && o.csa_out.empty()) return std::nullopt;
   const notation::Kifu kifu = solution_kifu(problem, report, source);
   if (!o.kif_out.empty())
-    if (auto e = write_output(o.kif_out, notation::write_kif(kifu), out)) return e;
+    if (auto e = write_output_file(o.kif_out, notation::write_kif(kifu), out)) return e;
   if (!o.csa_out.empty())
-    if (auto e = write_output(o.csa_out, notation::write_csa(kifu), out)) return e;
+    if (auto e = write_output_file(o.csa_out, notation::write_csa(kifu), out)) return e;
   return std::nullopt;
 }
 

@@ -1,17 +1,21 @@
 #include "cli/position/position_command.h"
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/common/output_file.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "notation/csa_writer.h"
+#include "notation/kif_writer.h"
 
 namespace tsumi::cli {
 
@@ -146,6 +150,25 @@ void print_json(const GameFacts& f, std::ostream& out) {
   out << j.dump() << "\n";
 }
 
+// --kif and --csa: the game from its start, with the file's header; it ends in 詰み after a mate and in
+// 千日手 after a repetition draw (the words both formats have: CSA %TSUMI, %SENNICHITE).
+std::optional<std::string> write_game_files(const PositionOptions& o, const PositionText& text, const GameRecord& game,
+                                            std::ostream& out) {
+  if (o.kif_out.empty() && o.csa_out.empty()) return std::nullopt;
+  notation::Kifu kifu;
+  kifu.start = text.setup;
+  kifu.moves.assign(game.moves().begin(), game.moves().end());
+  kifu.headers = text.headers;
+  const GameStatus s = game.status();
+  if (s.reason == GameStatus::CHECKMATE) kifu.end = "詰み";
+  if (s.reason == GameStatus::REPETITION) kifu.end = "千日手";
+  if (!o.kif_out.empty())
+    if (auto e = write_output_file(o.kif_out, notation::write_kif(kifu), out)) return e;
+  if (!o.csa_out.empty())
+    if (auto e = write_output_file(o.csa_out, notation::write_csa(kifu), out)) return e;
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_position(const PositionOptions& options, std::ostream& out, std::ostream& err) {
@@ -156,7 +179,8 @@ int run_position(const PositionOptions& options, std::ostream& out, std::ostream
   }
   GameRecord game(text.setup);
   for (std::size_t i = 0; i < text.moves.size(); ++i) {
-    const std::string where = "move " + std::to_string(i + 1) + " of --moves: ";
+    const std::string where = i < text.file_moves ? "move " + std::to_string(i + 1) + " of the file: "
+                                                  : "move " + std::to_string(i + 1 - text.file_moves) + " of --moves: ";
     if (const GameStatus s = game.status(); s.reason != GameStatus::NONE) {
       err << "tsumi position: " << where << quoted_text(text.moves[i]) << " cannot be played: the game "
           << (i == 0 ? "is over in the given position" : "ended with move " + std::to_string(i)) << " ("
@@ -169,6 +193,10 @@ int run_position(const PositionOptions& options, std::ostream& out, std::ostream
       return 2;
     }
     game.play(*m);
+  }
+  if (auto e = write_game_files(options, text, game, out)) {
+    err << "tsumi position: " << *e << "\n";
+    return 2;
   }
   const GameFacts facts = facts_of(game);
   if (options.json) {
