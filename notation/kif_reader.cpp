@@ -616,6 +616,7 @@ std::optional<ParseError> KifReader::read_line(Chars s, std::size_t line) {
     return std::nullopt;
   }
   const Chars side = trim_spaces(t);
+  if (side == U"盤面回転") return std::nullopt;  // Kakinoki: show the diagram turned; the position is the same
   if (side == U"先手番" || side == U"下手番" || side == U"後手番" || side == U"上手番") {
     side_line_ = (side == U"後手番" || side == U"上手番") ? WHITE : BLACK;
     return std::nullopt;

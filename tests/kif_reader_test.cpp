@@ -148,6 +148,9 @@ TEST(KifReader, KifLeniency) {
       "   4 ３二銀(31)\n");
   EXPECT_EQ(usi_moves(kifu), "7g7f 3c3d 8h2b 3a2b 4i5h");
   EXPECT_TRUE(kifu.end.empty());
+  // Kakinoki's `盤面回転` (show the diagram turned) says nothing of the position (json-kifu-format's
+  // parser tests have it).
+  EXPECT_EQ(usi_moves(read_ok("盤面回転\n1 ７六歩(77)\n")), "7g7f");
   // A wrong mark is an error.
   const auto wrong = read_kif("   1 ▲７六歩(77)\n   2 ▲３四歩(33)\n");
   ASSERT_FALSE(wrong);
