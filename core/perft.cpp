@@ -1,6 +1,7 @@
 #include "core/perft.h"
 
 #include <mutex>
+#include <type_traits>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -8,6 +9,7 @@
 #include <tbb/partitioner.h>
 
 #include "core/movegen.h"
+#include "core/perft_stats_table.h"
 #include "core/perft_table.h"
 #include "core/task_edges.h"
 #include "core/worker_arena.h"
@@ -62,12 +64,15 @@ PerftStats classify(Position& pos, Move m) {
 }
 
 // One perft run: its options and the shared table. With Stats, every leaf move is played and
-// classified, and do_move keeps the full check information that gives_check needs.
+// classified, and do_move keeps the full check information that gives_check needs; the table is then
+// the one that stores statistics too (perft_stats_table.h).
 template <bool Stats>
 class Counter {
  public:
-  Counter(PerftTable* table, bool parallel, const std::atomic<bool>* stop = nullptr)
-      : table_(Stats ? nullptr : table), parallel_(parallel), stop_(stop) {}
+  using Table = std::conditional_t<Stats, PerftStatsTable, PerftTable>;
+
+  Counter(Table* table, bool parallel, const std::atomic<bool>* stop = nullptr)
+      : table_(table), parallel_(parallel), stop_(stop) {}
 
   // Whether the run was asked to stop (its counts are then incomplete and never stored).
   bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
@@ -128,6 +133,11 @@ class Counter {
   Counts serial_stats(Position& pos, int depth) {
     Counts c;
     if (depth >= kStopCheckDepth && stopped()) return c;
+    std::uint64_t fingerprint = 0;
+    if (table_ && depth >= kHashDepth) {
+      fingerprint = PerftTable::fingerprint(pos);
+      if (table_->probe(pos.key(), fingerprint, depth, c.nodes, c.stats)) return c;
+    }
     MoveList moves;
     generate<LEGAL>(pos, moves);
     if (depth == 1) {
@@ -141,7 +151,23 @@ class Counter {
       c += serial_stats(pos, depth - 1);
       pos.undo_move(m);
     }
+    if (table_ && !(depth >= kStopCheckDepth && stopped()))
+      table_->store(pos.key(), fingerprint, depth, c.nodes, c.stats);
     return c;
+  }
+
+  // The table's entry for pos at depth, if any.
+  bool probe(Key key, std::uint64_t fingerprint, int depth, Counts& c) const {
+    if constexpr (Stats)
+      return table_->probe(key, fingerprint, depth, c.nodes, c.stats);
+    else
+      return table_->probe(key, fingerprint, depth, c.nodes);
+  }
+  void store(Key key, std::uint64_t fingerprint, int depth, const Counts& c) {
+    if constexpr (Stats)
+      table_->store(key, fingerprint, depth, c.nodes, c.stats);
+    else
+      table_->store(key, fingerprint, depth, c.nodes);
   }
 
   // A node whose moves are counted by whichever workers are free (oneTBB work stealing), so that one
@@ -150,9 +176,9 @@ class Counter {
     if (stopped()) return {};
     std::uint64_t fingerprint = 0;
     if (table_) {
-      std::uint64_t nodes;
+      Counts stored;
       fingerprint = PerftTable::fingerprint(pos);
-      if (table_->probe(pos.key(), fingerprint, depth, nodes)) return {nodes, {}};
+      if (probe(pos.key(), fingerprint, depth, stored)) return stored;
     }
     MoveList moves;
     generate<LEGAL>(pos, moves);
@@ -167,11 +193,11 @@ class Counter {
         },
         [](Counts a, const Counts& b) { return a += b; }, tbb::simple_partitioner());
     tsan_acquire();
-    if (table_ && !stopped()) table_->store(pos.key(), fingerprint, depth, c.nodes);
+    if (table_ && !stopped()) store(pos.key(), fingerprint, depth, c);
     return c;
   }
 
-  PerftTable* table_;
+  Table* table_;
   bool parallel_;
   const std::atomic<bool>* stop_;
 };
@@ -188,7 +214,12 @@ PerftResult run(const Position& root, int depth, const PerftOptions& options) {
   generate<LEGAL>(root, moves);
   result.divide.resize(moves.size());
   const bool parallel = options.threads > 1;
-  Counter<Stats> counter(options.table, parallel, options.stop);
+  typename Counter<Stats>::Table* table = nullptr;
+  if constexpr (Stats)
+    table = options.stats_table;
+  else
+    table = options.table;
+  Counter<Stats> counter(table, parallel, options.stop);
 
   std::mutex progress_mutex;
   PerftProgress progress{0, moves.size(), 0};

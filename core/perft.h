@@ -18,6 +18,7 @@
 namespace tsumi {
 
 class PerftTable;
+class PerftStatsTable;
 
 // Leaf count below pos at the given depth (depth 0 counts the position itself).
 std::uint64_t perft(Position& pos, int depth);
@@ -60,10 +61,12 @@ struct PerftProgress {
 struct PerftOptions {
   // Worker threads; 1 counts on the calling thread without oneTBB.
   int threads = 1;
-  // Hashed perft when set: subtree counts are stored and reused (not with stats).
+  // Hashed perft when set: subtree counts are stored and reused (without stats).
   PerftTable* table = nullptr;
-  // Classify the leaves (every last-ply move is then played, which is slower; the table is not used).
+  // Classify the leaves (every last-ply move is then played, which is slower).
   bool stats = false;
+  // With stats, hashed when set: subtree counts and their statistics are stored and reused.
+  PerftStatsTable* stats_table = nullptr;
   // Called once per finished root move, never by two threads at once.
   std::function<void(const PerftProgress&)> on_root_move;
   // When set, and true at some moment (it may be set from another thread), the run ends soon after

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
+#include "core/perft_stats_table.h"
 #include "core/perft_table.h"
 #include "core/sfen.h"
 #include "tests/support/reference_rules.h"
@@ -154,6 +155,34 @@ TEST(PerftRun, StatisticsAgreeWithPlayingEveryLeaf) {
       }
     }
   }
+}
+
+// --stats --hash: the statistics with a table equal those without, on 1 and 2 threads, with a table of
+// one bucket whose entries are replaced all the time and with a roomy one.
+TEST(PerftRun, StatisticsWithATableAreTheSame) {
+  PerftStatsTable tiny(0), big(16);
+  for (const auto& [e, x] : suite_counts(300000)) {
+    if (x.depth < 3) continue;
+    SfenPosition p(e->sfen);
+    const PerftResult plain = perft_run(p.pos, x.depth, test::perft_options(1, nullptr, true));
+    ASSERT_EQ(plain.nodes, x.nodes) << e->id;
+    for (PerftStatsTable* table : {&tiny, &big})
+      for (int threads : {1, 2}) {
+        PerftOptions o = test::perft_options(threads, nullptr, true);
+        o.stats_table = table;
+        const PerftResult r = perft_run(p.pos, x.depth, o);
+        EXPECT_EQ(r.nodes, x.nodes) << e->id << " threads " << threads;
+        EXPECT_EQ(r.stats, plain.stats) << e->id << " threads " << threads << (table == &tiny ? " tiny" : " big");
+        for (std::size_t i = 0; i < r.divide.size(); ++i) EXPECT_EQ(r.divide[i].stats, plain.divide[i].stats);
+      }
+  }
+  // The start position to depth 5 through the roomy table, against the published row.
+  SfenPosition start(kStartSfen);
+  PerftOptions o = test::perft_options(2, nullptr, true);
+  o.stats_table = &big;
+  const PerftResult r = perft_run(start.pos, 5, o);
+  EXPECT_EQ(r.nodes, 19861490u);
+  EXPECT_EQ(r.stats, (PerftStats{113680, 57214, 2776, 71434, 0}));
 }
 
 TEST(PerftRun, MatesAtTheLeavesAreCounted) {

@@ -11,6 +11,7 @@
 #include "cli/common/progress_meter.h"
 #include "core/limits.h"
 #include "core/perft.h"
+#include "core/perft_stats_table.h"
 #include "core/perft_suite.h"
 #include "core/perft_table.h"
 #include "core/sfen.h"
@@ -38,16 +39,27 @@ nlohmann::ordered_json stats_json(const PerftStats& s) {
           {"mates", s.mates}};
 }
 
-// Makes the table asked for (none for --hash 0, or with --stats). False, with a message on err, when
-// the memory cannot be had.
-bool make_table(const PerftOptions& o, std::ostream& err, std::unique_ptr<PerftTable>& table) {
-  if (o.hash_mb == 0) return true;
-  if (o.stats) {
-    err << "tsumi perft: note: --stats counts without the hash table (it stores node counts only)\n";
-    return true;
+// The table --hash asks for: plain counts, or counts with their statistics for --stats.
+struct Tables {
+  std::unique_ptr<PerftTable> counts;
+  std::unique_ptr<PerftStatsTable> stats;
+
+  bool any() const { return counts || stats; }
+  void attach(tsumi::PerftOptions& options) const {
+    options.table = counts.get();
+    options.stats_table = stats.get();
   }
+};
+
+// Makes the table asked for (none for --hash 0). False, with a message on err, when the memory cannot
+// be had.
+bool make_table(const PerftOptions& o, std::ostream& err, Tables& tables) {
+  if (o.hash_mb == 0) return true;
   try {
-    table = std::make_unique<PerftTable>(o.hash_mb);
+    if (o.stats && o.suite.empty())
+      tables.stats = std::make_unique<PerftStatsTable>(o.hash_mb);
+    else
+      tables.counts = std::make_unique<PerftTable>(o.hash_mb);
   } catch (const std::bad_alloc&) {
     err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
     return false;
@@ -61,13 +73,13 @@ int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     err << "tsumi perft: " << *e << "\n";
     return 2;
   }
-  std::unique_ptr<PerftTable> table;
+  Tables table;
   if (!make_table(o, err, table)) return 2;
   const int threads = resolve_threads(o.threads);
   ProgressMeter meter(err, o.progress);
   tsumi::PerftOptions options;
   options.threads = threads;
-  options.table = table.get();
+  table.attach(options);
   options.stats = o.stats;
   options.on_root_move = [&](const PerftProgress& p) { meter.update(p.root_moves_done, p.root_moves, p.nodes, ""); };
   const auto start = Clock::now();
@@ -83,7 +95,7 @@ int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     j["time_ms"] = std::int64_t(elapsed * 1000);
     j["nps"] = std::uint64_t(elapsed > 0 ? double(r.nodes) / elapsed : 0);
     j["threads"] = threads;
-    j["hash_mb"] = table ? o.hash_mb : 0;
+    j["hash_mb"] = table.any() ? o.hash_mb : 0;
     if (o.divide) {
       nlohmann::ordered_json divide = nlohmann::ordered_json::array();
       for (const DivideEntry& d : r.divide) {
@@ -107,7 +119,7 @@ int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   }
   out << "Nodes searched: " << r.nodes << "\n";
   err << "info: depth " << o.depth << ", " << rate(r.nodes, elapsed) << ", " << threads
-      << (threads == 1 ? " thread" : " threads") << ", hash " << (table ? o.hash_mb : 0) << " MB\n";
+      << (threads == 1 ? " thread" : " threads") << ", hash " << (table.any() ? o.hash_mb : 0) << " MB\n";
   return 0;
 }
 
@@ -122,11 +134,11 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     err << "tsumi perft: " << o.suite << ": " << suite.error().message << "\n";
     return 2;
   }
-  std::unique_ptr<PerftTable> table;
+  Tables table;
   if (!make_table(o, err, table)) return 2;
   tsumi::PerftOptions options;
   options.threads = resolve_threads(o.threads);
-  options.table = table.get();
+  table.attach(options);
   ProgressMeter meter(err, o.progress);
   int passed = 0, failed = 0;
   const auto suite_start = Clock::now();
