@@ -136,7 +136,7 @@ class Counter {
     std::uint64_t fingerprint = 0;
     if (table_ && depth >= kHashDepth) {
       fingerprint = PerftTable::fingerprint(pos);
-      if (table_->probe(pos.key(), fingerprint, depth, c.nodes, c.stats)) return c;
+      if (probe(pos.key(), fingerprint, depth, c)) return c;
     }
     MoveList moves;
     generate<LEGAL>(pos, moves);
@@ -151,8 +151,7 @@ class Counter {
       c += serial_stats(pos, depth - 1);
       pos.undo_move(m);
     }
-    if (table_ && !(depth >= kStopCheckDepth && stopped()))
-      table_->store(pos.key(), fingerprint, depth, c.nodes, c.stats);
+    if (table_ && !(depth >= kStopCheckDepth && stopped())) store(pos.key(), fingerprint, depth, c);
     return c;
   }
 

@@ -47,6 +47,13 @@ bool shows_as_control(char32_t c) {
          (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+std::size_t utf8_column(std::string_view line, std::size_t offset) {
+  std::size_t column = 0;
+  for (std::size_t i = 0; i < offset && i < line.size(); ++i)
+    column += !is_continuation(static_cast<unsigned char>(line[i]));
+  return column;
+}
+
 std::string_view utf8_char_at(std::string_view text, std::size_t offset) {
   if (offset >= text.size()) return {};
   const std::string_view rest = text.substr(offset);

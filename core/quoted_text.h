@@ -27,6 +27,10 @@ char32_t utf8_code_point(std::string_view text, std::size_t n);
 // Source" attack, CVE-2021-42574).
 bool shows_as_control(char32_t c);
 
+// The column, counted in characters from 0, of byte `offset` of a line of UTF-8: the characters that
+// start before it (a stray byte counts as one). Error columns of the notation readers.
+std::size_t utf8_column(std::string_view line, std::size_t offset);
+
 // The character of `text` starting at byte `offset`: the whole UTF-8 sequence, or the one byte there
 // when it starts none; empty past the end.
 std::string_view utf8_char_at(std::string_view text, std::size_t offset);

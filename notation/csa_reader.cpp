@@ -42,14 +42,6 @@ std::optional<Square> square_of(std::string_view s) {
 
 std::string square_name(Square sq) { return {char('1' + file_of(sq)), char('1' + rank_of(sq))}; }
 
-// The number of characters (code points; a stray byte counts as one) in the first `bytes` bytes of line.
-std::size_t column_of(std::string_view line, std::size_t bytes) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < bytes && i < line.size(); ++i)
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++n;
-  return n;
-}
-
 class CsaReader {
  public:
   ParseResult<Kifu> read(std::string_view text);
@@ -73,7 +65,7 @@ class CsaReader {
 
   // An error at byte `at` of the current line.
   ParseError error(std::string message, std::size_t at) const {
-    return ParseError{std::move(message), column_of(line_, at), line_number_};
+    return ParseError{std::move(message), utf8_column(line_, at), line_number_};
   }
 
   Kifu kifu_;

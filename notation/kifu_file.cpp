@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/text_lines.h"
 #include "core/usi.h"
@@ -130,14 +131,6 @@ std::string_view format_label(KifuFormat f) {
   return "?";
 }
 
-// The column in characters of a byte offset into a line of valid UTF-8.
-std::size_t char_column(std::string_view line, std::size_t offset) {
-  std::size_t column = 0;
-  for (std::size_t i = 0; i < offset && i < line.size(); ++i)
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;
-  return column;
-}
-
 // The kifu of a SFEN line: `<sfen> [moves ...]`, `sfen <sfen> [moves ...]`, `[position] startpos|<name>
 // [moves ...]`, `position sfen <sfen> [moves ...]`; nothing else but blank and `#` lines around it.
 ParseResult<Kifu> read_sfen_kifu(std::string_view utf8) {
@@ -152,7 +145,7 @@ ParseResult<Kifu> read_sfen_kifu(std::string_view utf8) {
   if (!found) return ParseError{"no SFEN", 0, 1};
   const std::string_view line = found->text;
   const auto error = [&](std::string message, std::size_t offset) {
-    return ParseError{std::move(message), char_column(line, offset), found->number};
+    return ParseError{std::move(message), utf8_column(line, offset), found->number};
   };
   const std::vector<Word> words = split_words(line);
   std::size_t w = 0;

@@ -118,5 +118,15 @@ TEST(QuotedText, Utf8CharacterAt) {
   EXPECT_EQ(utf8_char_length("\xe6\x97"), 0u);
 }
 
+TEST(QuotedText, Utf8ColumnCountsCharactersBeforeTheByte) {
+  const std::string_view line = "P1 手合割:x";  // 手, 合 and 割 are three bytes each
+  EXPECT_EQ(utf8_column(line, 0), 0u);
+  EXPECT_EQ(utf8_column(line, 3), 3u);
+  EXPECT_EQ(utf8_column(line, 6), 4u);        // after 手
+  EXPECT_EQ(utf8_column(line, 12), 6u);       // after 割: the colon
+  EXPECT_EQ(utf8_column(line, 100), 8u);      // past the end: every character
+  EXPECT_EQ(utf8_column("\xff\xfe", 2), 2u);  // stray bytes count one each
+}
+
 }  // namespace
 }  // namespace tsumi

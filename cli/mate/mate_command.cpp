@@ -15,14 +15,13 @@
 #include "cli/common/output_file.h"
 #include "cli/common/problem_file.h"
 #include "cli/mate/mate_report.h"
+#include "core/game_record.h"
 #include "core/limits.h"
-#include "core/movegen.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
-#include "notation/csa_writer.h"
 #include "notation/kif_writer.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
@@ -107,12 +106,7 @@ std::optional<std::string> write_solution_files(const MateOptions& o, const Mate
                                                 const MateReport& report, const notation::Kifu& source,
                                                 std::ostream& out) {
   if (o.kif_out.empty() && o.csa_out.empty()) return std::nullopt;
-  const notation::Kifu kifu = solution_kifu(problem, report, source);
-  if (!o.kif_out.empty())
-    if (auto e = write_output_file(o.kif_out, notation::write_kif(kifu), out)) return e;
-  if (!o.csa_out.empty())
-    if (auto e = write_output_file(o.csa_out, notation::write_csa(kifu), out)) return e;
-  return std::nullopt;
+  return write_kifu_files(o.kif_out, o.csa_out, solution_kifu(problem, report, source), out);
 }
 
 int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
@@ -230,12 +224,9 @@ std::optional<std::string> load_suite(const std::string& path, const std::string
 
 // Whether the moves, played from setup, end in checkmate (the recorded solution of a tsume file).
 bool ends_in_mate(const PositionSetup& setup, const std::vector<Move>& moves) {
-  if (moves.empty()) return false;
-  std::vector<StateInfo> states(moves.size() + 1);
-  Position pos;
-  pos.set(setup, &states[0]);
-  for (std::size_t i = 0; i < moves.size(); ++i) pos.do_move(moves[i], states[i + 1]);
-  return pos.in_check() && legal_move_count(pos) == 0;
+  GameRecord game(setup);
+  for (Move m : moves) game.play(m);  // the reader checked every move legal
+  return game.status().reason == GameStatus::CHECKMATE;
 }
 
 // The problems of notation files (cli/common/problem_file.h), named by their paths; a recorded line that

@@ -14,8 +14,7 @@
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
-#include "notation/csa_writer.h"
-#include "notation/kif_writer.h"
+#include "notation/kifu.h"
 
 namespace tsumi::cli {
 
@@ -162,11 +161,7 @@ std::optional<std::string> write_game_files(const PositionOptions& o, const Posi
   const GameStatus s = game.status();
   if (s.reason == GameStatus::CHECKMATE) kifu.end = "詰み";
   if (s.reason == GameStatus::REPETITION) kifu.end = "千日手";
-  if (!o.kif_out.empty())
-    if (auto e = write_output_file(o.kif_out, notation::write_kif(kifu), out)) return e;
-  if (!o.csa_out.empty())
-    if (auto e = write_output_file(o.csa_out, notation::write_csa(kifu), out)) return e;
-  return std::nullopt;
+  return write_kifu_files(o.kif_out, o.csa_out, kifu, out);
 }
 
 }  // namespace
