@@ -131,13 +131,9 @@ class Counter {
   }
 
   Counts serial_stats(Position& pos, int depth) {
+    if (table_ && depth >= kHashDepth) return hashed_stats(pos, depth);
     Counts c;
     if (depth >= kStopCheckDepth && stopped()) return c;
-    std::uint64_t fingerprint = 0;
-    if (table_ && depth >= kHashDepth) {
-      fingerprint = PerftTable::fingerprint(pos);
-      if (probe(pos.key(), fingerprint, depth, c)) return c;
-    }
     MoveList moves;
     generate<LEGAL>(pos, moves);
     if (depth == 1) {
@@ -151,7 +147,26 @@ class Counter {
       c += serial_stats(pos, depth - 1);
       pos.undo_move(m);
     }
-    if (table_ && !(depth >= kStopCheckDepth && stopped())) store(pos.key(), fingerprint, depth, c);
+    return c;
+  }
+
+  // serial_stats through the table, kept apart and out of line: with the table's code inside
+  // serial_stats, the statistics without a table ran a quarter slower (start position depth 6, 2
+  // threads: 2.77 s against 2.18 s).
+  [[gnu::noinline]] Counts hashed_stats(Position& pos, int depth) {
+    Counts c;
+    if (depth >= kStopCheckDepth && stopped()) return c;
+    const std::uint64_t fingerprint = PerftTable::fingerprint(pos);
+    if (probe(pos.key(), fingerprint, depth, c)) return c;
+    MoveList moves;
+    generate<LEGAL>(pos, moves);
+    StateInfo st;
+    for (Move m : moves) {
+      pos.do_move(m, st, StateScope::kFull);
+      c += serial_stats(pos, depth - 1);
+      pos.undo_move(m);
+    }
+    if (!(depth >= kStopCheckDepth && stopped())) store(pos.key(), fingerprint, depth, c);
     return c;
   }
 
