@@ -1,0 +1,44 @@
+#pragma once
+// The work units of a distributed perft: the distinct positions `split_depth` plies below the root,
+// each with its multiplicity (the number of move paths that reach it). perft(root, depth) is then
+// the sum over the units of multiplicity * perft(unit, depth - split_depth), and the leaf statistics
+// likewise, as long as split_depth < depth (a leaf's statistics depend on the last move, which must lie
+// inside the unit's own count).
+//
+// Positions are compared exactly (PackedPosition: board, hands, side to move), never by a hash. The
+// list is sorted by the packed words, so it is the same on every run and build whatever order the move
+// generator lists moves in: a checkpoint names units by their index in it, and units_digest() tells
+// whether two lists are the same.
+
+#include <cstdint>
+#include <vector>
+
+#include "cli/mpi/packed_position.h"
+#include "core/position.h"
+
+namespace tsumi::mpi {
+
+struct WorkUnit {
+  PackedPosition position;
+  std::uint64_t multiplicity = 0;
+
+  bool operator==(const WorkUnit&) const = default;
+};
+
+// The distinct positions split_depth plies below root (split_depth >= 0; 0 gives the root itself),
+// sorted by their packed words. Built ply by ply, each ply's positions deduplicated before the next
+// is expanded; a mated position has no children, so paths that end early contribute no unit.
+std::vector<WorkUnit> enumerate_units(const Position& root, int split_depth);
+
+// The number of paths the units stand for (perft(root, split_depth)).
+std::uint64_t total_multiplicity(const std::vector<WorkUnit>& units);
+
+// A 64-bit digest of the list (positions, multiplicities and order), written in checkpoints.
+std::uint64_t units_digest(const std::vector<WorkUnit>& units);
+
+// The split depth used when none is given: the units count 4 or 5 plies each, for thousands of units
+// from depth 7 on (start position: 900 units at depth 6, 25,000-odd at depth 7), and at most 5 plies
+// down so that the coordinator's list stays in memory (a few million units). 0 for depth 0 and 1.
+int default_split_depth(int depth);
+
+}  // namespace tsumi::mpi
