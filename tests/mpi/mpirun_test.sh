@@ -73,15 +73,17 @@ check_resume() {
   (($(units_in "$ckpt") == total)) || fail "the checkpoint does not hold every unit after the resume"
 }
 
-# The process of a rank among the descendants of `root` (mpirun's children, told by their environment).
+# The process of rank `rank` of the run started with TSUMI_MPIRUN_TEST=$work in its environment (which
+# mpirun passes on to the ranks), from /proc: no pgrep, which minimal images lack.
 rank_pid() {
-  local pid
-  for pid in $(pgrep -P "$1"); do
-    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
-      echo "$pid"
+  local rank=$1 environ
+  for environ in /proc/[0-9]*/environ; do
+    if grep -qa "TSUMI_MPIRUN_TEST=$work" "$environ" 2>/dev/null &&
+      tr '\0' '\n' <"$environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$rank"; then
+      environ=${environ#/proc/}
+      echo "${environ%/environ}"
       return
     fi
-    rank_pid "$pid" "$2"
   done
 }
 
@@ -110,11 +112,12 @@ kill)
   depth=$1
   shift
   ckpt=$work/kill.ckpt
-  run3 --depth "$depth" --split-depth 2 --checkpoint "$ckpt" "$@" >"$work/out" 2>"$work/err" &
+  TSUMI_MPIRUN_TEST=$work run3 --depth "$depth" --split-depth 2 --checkpoint "$ckpt" "$@" >"$work/out" 2>"$work/err" &
   launcher=$!
+  victim=
+  for ((i = 0; i < 100 && ${#victim} == 0; ++i)); do victim=$(rank_pid 2); done
+  [[ -n $victim ]] || fail "rank 2 not found"
   for ((i = 0; i < 600 && $(units_in "$ckpt") < 100; ++i)); do sleep 0.02; done
-  victim=$(rank_pid "$launcher" 2)
-  [[ -n $victim ]] || fail "rank 2 not found among the children of mpirun"
   kill -9 "$victim"
   wait "$launcher" && fail "the run went on after kill -9 of rank 2"
   cat "$work/err" >&2
