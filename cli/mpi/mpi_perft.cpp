@@ -340,6 +340,7 @@ int coordinate(const MpiPerftOptions& o, int ranks, int threads, std::ostream& o
   auto next_progress = o.progress_s > 0 ? o.progress_s : 1e300;
   while (stopped < ranks - 1 || !local_done) {
     if (g_stop_signal) {
+      dispatcher.fail("stopped by a signal");  // no more units written: the count below is the file's
       const auto p = dispatcher.snapshot();
       s.writer.sync();
       err << "\ntsumi-mpi: stopped by signal " << int(g_stop_signal) << " (a rank died, or the job was cancelled)";
