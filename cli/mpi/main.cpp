@@ -51,7 +51,9 @@ int main(int argc, char** argv) {
   perft->add_flag("--plan", o.plan, "Only list the units: their number and the paths to them (no MPI needed)");
   perft->add_option("--progress", o.progress_s, "Seconds between progress lines on stderr (default 10; 0: none)")
       ->check(CLI::Range(0.0, 1e9));
-  perft->add_option("--die-after", o.die_after, "Testing: rank 1 kills itself after reporting this many units")
+  perft
+      ->add_option("--die-after", o.die_after,
+                   "Testing: rank 1 kills itself (SIGKILL) on receiving a unit after counting this many")
       ->group("");
   perft->footer(
       "Run under mpirun, e.g. mpirun -np 3 tsumi-mpi perft --depth 7 --stats --hash 1024. Rank 0 prints what\n"

@@ -33,7 +33,7 @@ struct MpiPerftOptions {
   bool resume = false;          // go on from the checkpoint
   bool plan = false;            // print the units at the split depth and stop (no MPI needed)
   double progress_s = 10;       // seconds between progress lines on stderr; 0: none
-  std::uint64_t die_after = 0;  // testing: rank 1 kills itself (SIGKILL) after reporting this many units
+  std::uint64_t die_after = 0;  // testing: rank 1 kills itself (SIGKILL) on receiving its unit after this many
 };
 
 // Why the options cannot make a run (split depth not below the depth, --resume without --checkpoint),

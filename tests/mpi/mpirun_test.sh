@@ -4,8 +4,8 @@
 # refused checkpoints. Usage: mpirun_test.sh MPIRUN TSUMI_MPI CASE [DEPTH] [OPTIONS...]
 #   counts D [opts]   the count of depth D (5, 6, 7) with the options given (--stats, --hash MB, ...)
 #   json              depth 5 --stats --json
-#   die D             rank 1 kills itself (--die-after), then --resume gives the same counts
-#   kill D            kill -9 of rank 2 while the checkpoint is partly written, then --resume
+#   die D             rank 1 kills itself holding a unit (--die-after), then --resume gives the same counts
+#   kill D            kill -9 of rank 2 once the checkpoint holds 20 units, then --resume
 #   refusals          foreign, corrupt and garbage checkpoints, an existing file without --resume
 # ctest sets OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM) for CI machines that test as root.
 set -uo pipefail
@@ -117,7 +117,7 @@ kill)
   victim=
   for ((i = 0; i < 100 && ${#victim} == 0; ++i)); do victim=$(rank_pid 2); done
   [[ -n $victim ]] || fail "rank 2 not found"
-  for ((i = 0; i < 600 && $(units_in "$ckpt") < 100; ++i)); do sleep 0.02; done
+  for ((i = 0; i < 600 && $(units_in "$ckpt") < 20; ++i)); do sleep 0.02; done
   kill -9 "$victim"
   wait "$launcher" && fail "the run went on after kill -9 of rank 2"
   cat "$work/err" >&2
