@@ -108,6 +108,20 @@ inline constexpr auto kPseudoAttacks = [] {
   return t;
 }();
 
+// Squares within two files and three ranks of sq: every piece that attacks a square next to sq by a
+// step or a knight's jump stands on one of them.
+inline constexpr auto kStepReach = [] {
+  struct Table {
+    Bitboard v[SQ_NB];
+  } t{};
+  for (Square a = SQ_11; a < SQ_NB; ++a)
+    for (Square b = SQ_11; b < SQ_NB; ++b) {
+      const int df = file_of(b) - file_of(a), dr = rank_of(b) - rank_of(a);
+      if (df >= -2 && df <= 2 && dr >= -3 && dr <= 3) t.v[a] = t.v[a] | Bitboard::square(b);
+    }
+  return t;
+}();
+
 struct LineTable {
   Bitboard between[SQ_NB][SQ_NB];
   Bitboard line[SQ_NB][SQ_NB];
@@ -165,6 +179,8 @@ constexpr Bitboard pseudo_attacks(Color c, PieceType pt, Square sq) {
   return attacks_detail::kPseudoAttacks.v[c][pt][sq];
 }
 constexpr Bitboard king_attacks(Square sq) { return attacks_detail::kPseudoAttacks.v[BLACK][KING][sq]; }
+// Where a piece must stand to attack a square next to sq by a step or a knight's jump.
+constexpr Bitboard step_reach(Square sq) { return attacks_detail::kStepReach.v[sq]; }
 
 // Squares strictly between a and b when they share a rank, file or diagonal; empty otherwise.
 constexpr Bitboard between_bb(Square a, Square b) { return attacks_detail::kLines.between[a][b]; }

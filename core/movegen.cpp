@@ -140,14 +140,11 @@ class Generator {
   void king_moves() {
     if (ksq_ == SQ_NONE) return;
     if (kChecks && !discoverers_.test(ksq_)) return;  // a king can only give discovered check
-    Bitboard to_set = andnot(king_attacks(ksq_), pos_.pieces(Us));
+    const Bitboard to_set = andnot(king_attacks(ksq_), pos_.pieces(Us));
+    if (to_set.empty()) return;
+    // With our king lifted off the board, a slider that checks it attacks the squares behind it too.
     const Bitboard lifted = occ_ ^ Bitboard::square(ksq_);
-    Bitboard safe = Bitboard::zero();
-    while (to_set) {
-      const Square to = pop_lsb(to_set);
-      if (!pos_.is_attacked(Them, to, lifted)) safe.set(to);
-    }
-    emit<KING>(ksq_, safe);
+    emit<KING>(ksq_, andnot(to_set, pos_.attacked_near<Them>(ksq_, to_set, lifted)));
   }
 
   void drop(PieceType pt, Bitboard to_set) {

@@ -116,6 +116,12 @@ class Position {
   // and sliders (lance, bishop, rook, horse, dragon along their lines).
   Bitboard step_attackers_to(Color c, Square sq) const;
   Bitboard slider_attackers_to(Color c, Square sq, Bitboard occ) const;
+  // The squares of `targets`, all next to `center`, that a piece of colour C attacks given occ. One
+  // pass over the few pieces that can reach them instead of one is_attacked per square (a king's
+  // moves): the step pieces within step_reach(center), and the sliders whose empty-board lines cross
+  // `targets`.
+  template <Color C>
+  Bitboard attacked_near(Square center, Bitboard targets, Bitboard occ) const;
 
   // Whether a legal move gives check.
   bool gives_check(Move m) const;
@@ -172,6 +178,35 @@ inline Bitboard Position::slider_attackers_to(Color c, Square sq, Bitboard occ) 
   const Bitboard orthogonal = pseudo_attacks(BLACK, ROOK, sq) & rook_dragon() & by_color_[c];
   if (orthogonal) b |= rook_attacks(sq, occ) & orthogonal;
   return b;
+}
+
+template <Color C>
+inline Bitboard Position::attacked_near(Square center, Bitboard targets, Bitboard occ) const {
+  const Bitboard ours = by_color_[C];
+  Bitboard attacked = Bitboard::zero();
+  // Lance, bishop and rook attack only by sliding; horse and dragon also step like a king.
+  Bitboard steppers = andnot(step_reach(center) & ours, by_type_[LANCE] | by_type_[BISHOP] | by_type_[ROOK]);
+  while (steppers) {
+    const Square sq = pop_lsb(steppers);
+    const PieceType pt = type_of(board_[sq]);
+    attacked |= pt >= HORSE ? king_attacks(sq) : pseudo_attacks(C, pt, sq);
+  }
+  Bitboard lances = by_type_[LANCE] & ours;
+  while (lances) {
+    const Square sq = pop_lsb(lances);
+    if (pseudo_attacks(C, LANCE, sq).intersects(targets)) attacked |= lance_attacks<C>(sq, occ);
+  }
+  Bitboard diagonal = bishop_horse() & ours;
+  while (diagonal) {
+    const Square sq = pop_lsb(diagonal);
+    if (pseudo_attacks(C, BISHOP, sq).intersects(targets)) attacked |= bishop_attacks(sq, occ);
+  }
+  Bitboard orthogonal = rook_dragon() & ours;
+  while (orthogonal) {
+    const Square sq = pop_lsb(orthogonal);
+    if (pseudo_attacks(C, ROOK, sq).intersects(targets)) attacked |= rook_attacks(sq, occ);
+  }
+  return attacked & targets;
 }
 
 inline Bitboard Position::attackers_to(Color c, Square sq, Bitboard occ) const {
