@@ -24,6 +24,10 @@ bool first_rank() {
   return true;
 }
 
+// A text option that must say something: `--sfen ""` is refused rather than read as the default.
+const CLI::Validator kNotBlank(
+    [](std::string& text) { return tsumi::trim(text).empty() ? std::string("it is empty") : std::string(); }, "TEXT");
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -31,7 +35,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   tsumi::mpi::MpiPerftOptions o;
   CLI::App* perft = app.add_subcommand("perft", "Count the leaves of the legal move tree on every rank of the job");
-  perft->add_option("--sfen", o.position.sfen, "Position as SFEN, or a name: startpos (the default)");
+  perft->add_option("--sfen", o.position.sfen, "Position as SFEN, or a name: startpos (the default)")->check(kNotBlank);
   perft->add_option("--handicap", o.position.handicap, "A handicap start position (see tsumi perft --help)");
   perft->add_option("--moves", o.position.moves, "USI moves to play first, e.g. \"7g7f 3c3d\"");
   perft->add_option("--depth,-d", o.depth, "Depth in plies")->check(CLI::Range(1, tsumi::limits::kMaxPerftDepth));
@@ -46,7 +50,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(std::int64_t(0), tsumi::limits::kMaxHashMb));
   perft->add_flag("--stats", o.stats, "Also count captures, promotions, drops, checks and mates at the leaves");
   perft->add_flag("--json", o.json, "Print one JSON object instead of text");
-  perft->add_option("--checkpoint", o.checkpoint, "Append every finished unit to this file (a new file)");
+  perft->add_option("--checkpoint", o.checkpoint, "Append every finished unit to this file (a new file)")
+      ->check(kNotBlank);
   perft->add_flag("--resume", o.resume, "Go on from the --checkpoint file of an interrupted run");
   perft->add_flag("--plan", o.plan, "Only list the units: their number and the paths to them (no MPI needed)");
   perft->add_option("--progress", o.progress_s, "Seconds between progress lines on stderr (default 10; 0: none)")

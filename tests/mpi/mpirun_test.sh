@@ -153,6 +153,8 @@ refusals)
   head -c 4000 "$exe" >"$work/garbage.ckpt"
   refused "not a tsumi-mpi checkpoint" --checkpoint "$work/garbage.ckpt" --resume --stats
   refused "cannot resume" --checkpoint "$work/missing.ckpt" --resume --stats
+  refused "must be below --depth 5" --split-depth 5
+  refused "--sfen: it is empty" --sfen ""
   # A torn last line (a kill in the middle of a write) is dropped, the rest resumed.
   head -n 20 "$ckpt" >"$work/torn.ckpt"
   printf 'unit 29 12' >>"$work/torn.ckpt"
