@@ -19,6 +19,7 @@
 #include "cli/mpi/perft_checkpoint.h"
 #include "cli/mpi/perft_tally.h"
 #include "cli/mpi/perft_units.h"
+#include "cli/mpi/unit_schedule.h"
 #include "core/limits.h"
 #include "core/perft.h"
 #include "core/perft_stats_table.h"
@@ -112,19 +113,18 @@ class UnitCounter {
   std::unique_ptr<PerftStatsTable> stats_table_;
 };
 
-// Rank 0's book of the units: which is next, the tally, the checkpoint. Shared by the MPI loop and rank
-// 0's own counting thread, under one mutex.
+// Rank 0's book of the units: which each rank counts next (unit_schedule.h), the tally, the
+// checkpoint. Shared by the MPI loop and rank 0's own counting thread, under one mutex.
 class Dispatcher {
  public:
-  Dispatcher(const std::vector<WorkUnit>& units, PerftTally& tally, CheckpointWriter* writer, bool stats)
-      : units_(units), tally_(tally), writer_(writer), stats_(stats) {}
+  Dispatcher(const std::vector<WorkUnit>& units, int ranks, PerftTally& tally, CheckpointWriter* writer, bool stats)
+      : units_(units), schedule_(units.size(), ranks), tally_(tally), writer_(writer), stats_(stats) {}
 
-  // The next unit not yet counted, or nothing when none is left (or the run failed).
-  std::optional<std::uint64_t> take() {
+  // The next unit for `rank` not yet counted, or nothing when none is left (or the run failed).
+  std::optional<std::uint64_t> take(int rank) {
     std::lock_guard lock(mutex_);
-    while (next_ < units_.size() && tally_.done(next_)) ++next_;
-    if (next_ >= units_.size() || error_) return std::nullopt;
-    return next_++;
+    if (error_) return std::nullopt;
+    return schedule_.take(rank, [this](std::uint64_t i) { return tally_.done(i); });
   }
 
   void finish(const UnitCount& unit) {
@@ -161,10 +161,10 @@ class Dispatcher {
  private:
   std::mutex mutex_;
   const std::vector<WorkUnit>& units_;
+  UnitSchedule schedule_;
   PerftTally& tally_;
   CheckpointWriter* writer_;
   bool stats_;
-  std::size_t next_ = 0;
   std::uint64_t session_units_ = 0, session_nodes_ = 0;
   std::optional<std::string> error_;
 };
@@ -316,7 +316,7 @@ int coordinate(const MpiPerftOptions& o, int ranks, int threads, std::ostream& o
   }
   // With an error every rank is told to stop at its first request: nothing is handed out.
   static const std::vector<WorkUnit> kNone;
-  Dispatcher dispatcher(s.error ? kNone : s.units, *s.tally, &s.writer, o.stats);
+  Dispatcher dispatcher(s.error ? kNone : s.units, ranks, *s.tally, &s.writer, o.stats);
   if (s.error) dispatcher.fail(*s.error);
 
   const auto start = Clock::now();
@@ -326,7 +326,7 @@ int coordinate(const MpiPerftOptions& o, int ranks, int threads, std::ostream& o
   if (counter) {
     local = std::thread([&] {
       try {
-        while (auto index = dispatcher.take())
+        while (auto index = dispatcher.take(0))
           dispatcher.finish(counter->count(*index, s.units[*index].position, plies));
       } catch (const std::exception& e) {
         dispatcher.fail(std::string("rank 0: ") + e.what());
@@ -359,7 +359,7 @@ int coordinate(const MpiPerftOptions& o, int ranks, int threads, std::ostream& o
       std::uint64_t r[kResultWords];
       MPI_Recv(r, kResultWords, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       if (r[0] != kNoUnit) dispatcher.finish({r[0], r[1], PerftStats{r[2], r[3], r[4], r[5], r[6]}});
-      if (auto index = dispatcher.take()) {
+      if (auto index = dispatcher.take(status.MPI_SOURCE)) {
         std::uint64_t u[kUnitWords] = {*index, std::uint64_t(plies)};
         std::copy(s.units[*index].position.words.begin(), s.units[*index].position.words.end(), u + 2);
         MPI_Send(u, kUnitWords, MPI_UINT64_T, status.MPI_SOURCE, kTagUnit, MPI_COMM_WORLD);
