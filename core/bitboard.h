@@ -125,6 +125,17 @@ class Bitboard {
 
 static_assert(std::is_trivially_copyable_v<Bitboard> && sizeof(Bitboard) == 16);
 
+// Every square as a set, from a table: one load where Bitboard::square branches on the half.
+inline constexpr auto kSquareBitboards = [] {
+  struct Table {
+    Bitboard v[SQ_NB];
+  } t{};
+  for (Square sq = SQ_11; sq < SQ_NB; ++sq) t.v[sq] = Bitboard::square(sq);
+  return t;
+}();
+
+constexpr Bitboard square_bb(Square sq) { return kSquareBitboards.v[sq]; }
+
 // Pops the lowest square of b.
 constexpr Square pop_lsb(Bitboard& b) { return b.pop_lsb(); }
 

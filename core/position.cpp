@@ -38,7 +38,7 @@ void Position::set(const PositionSetup& setup, StateInfo* si) {
   st_->captured = NO_PIECE;
   st_->previous = nullptr;
   const Color us = side_to_move_;
-  st_->checkers = has_king(us) ? attackers_to(~us, king_sq_[us]) : Bitboard::zero();
+  st_->checkers = has_king(us) ? step_attackers_to(~us, king_sq_[us]) : Bitboard::zero();
   set_check_info(StateScope::kFull);
 }
 
@@ -82,8 +82,9 @@ Key Position::hand_key_from_scratch() const {
   return k;
 }
 
-// Pieces (of either colour) that alone block an enemy slider's line to the king of king_color.
-Bitboard Position::slider_blockers(Color king_color) const {
+// Pieces (of either colour) that alone block an enemy slider's line to the king of king_color; the
+// enemy sliders with nothing between them and that king go to `checkers`.
+Bitboard Position::slider_blockers(Color king_color, Bitboard& checkers) const {
   Bitboard blockers = Bitboard::zero();
   const Square ksq = king_sq_[king_color];
   if (ksq == SQ_NONE) return blockers;
@@ -94,18 +95,25 @@ Bitboard Position::slider_blockers(Color king_color) const {
       by_color_[them];
   const Bitboard occ = pieces();
   while (snipers) {
-    const Bitboard b = between_bb(ksq, pop_lsb(snipers)) & occ;
-    if (b && !b.more_than_one()) blockers |= b;
+    const Square sq = pop_lsb(snipers);
+    const Bitboard b = between_bb(ksq, sq) & occ;
+    if (b.empty())
+      checkers.set(sq);
+    else if (!b.more_than_one())
+      blockers |= b;
   }
   return blockers;
 }
 
+// st_->checkers holds the step pieces that check the side to move; the sliders join them here, found
+// by the same pass that finds the pins.
 void Position::set_check_info(StateScope scope) {
   const Color them = ~side_to_move_;
-  st_->blockers_for_king[side_to_move_] = slider_blockers(side_to_move_);
+  st_->blockers_for_king[side_to_move_] = slider_blockers(side_to_move_, st_->checkers);
   st_->full = scope == StateScope::kFull;
   if (!st_->full) return;
-  st_->blockers_for_king[them] = slider_blockers(them);
+  Bitboard none = Bitboard::zero();  // the side not to move is never in check
+  st_->blockers_for_king[them] = slider_blockers(them, none);
   Bitboard* cs = st_->check_squares;
   const Square ksq = king_sq_[them];
   if (ksq == SQ_NONE) {
@@ -212,7 +220,7 @@ void Position::do_move(Move m, StateInfo& new_st, StateScope scope) {
   side_to_move_ = ~us;
   ++game_ply_;
   const Square ksq = king_sq_[~us];
-  new_st.checkers = ksq != SQ_NONE ? attackers_to(us, ksq) : Bitboard::zero();
+  new_st.checkers = ksq != SQ_NONE ? step_attackers_to(us, ksq) : Bitboard::zero();
   set_check_info(scope);
   TSUMI_ASSERT(is_ok());
 }
@@ -286,8 +294,9 @@ bool Position::is_ok(std::string* why) const {
   const Bitboard checkers = has_king(us) ? attackers_to(~us, king_sq_[us]) : Bitboard::zero();
   if (!(checkers == st_->checkers)) return fail("checkers out of date");
   if (has_king(~us) && is_attacked(us, king_sq_[~us], pieces())) return fail("side not to move is in check");
+  Bitboard unused = Bitboard::zero();
   for (Color c : {BLACK, WHITE})
-    if ((c == us || st_->full) && !(slider_blockers(c) == st_->blockers_for_king[c]))
+    if ((c == us || st_->full) && !(slider_blockers(c, unused) == st_->blockers_for_king[c]))
       return fail("blockers out of date");
   return true;
 }

@@ -147,7 +147,7 @@ class Position {
   void put_piece(Piece pc, Square sq);
   void remove_piece(Square sq);
   void set_check_info(StateScope scope);
-  Bitboard slider_blockers(Color king_color) const;
+  Bitboard slider_blockers(Color king_color, Bitboard& checkers) const;
 
   Piece board_[SQ_NB];
   Bitboard by_type_[PIECE_TYPE_NB];
@@ -238,18 +238,20 @@ inline Key Position::key_after(Move m) const {
 }
 
 inline void Position::put_piece(Piece pc, Square sq) {
+  const Bitboard b = square_bb(sq);
   board_[sq] = pc;
-  by_type_[type_of(pc)].set(sq);
-  by_type_[NO_PIECE_TYPE].set(sq);
-  by_color_[color_of(pc)].set(sq);
+  by_type_[type_of(pc)] |= b;
+  by_type_[NO_PIECE_TYPE] |= b;
+  by_color_[color_of(pc)] |= b;
 }
 
 inline void Position::remove_piece(Square sq) {
   const Piece pc = board_[sq];
+  const Bitboard b = square_bb(sq);
   board_[sq] = NO_PIECE;
-  by_type_[type_of(pc)].clear(sq);
-  by_type_[NO_PIECE_TYPE].clear(sq);
-  by_color_[color_of(pc)].clear(sq);
+  by_type_[type_of(pc)] ^= b;
+  by_type_[NO_PIECE_TYPE] ^= b;
+  by_color_[color_of(pc)] ^= b;
 }
 
 }  // namespace tsumi
