@@ -205,7 +205,8 @@ class Generator {
   Bitboard discoverers_;   // our pieces whose move off the line gives discovered check (checks only)
   Square ksq_;
   Move* out_;
-  std::uint64_t count_ = 0;
+  // Not std::uint64_t: a store to it could then alias the bitboards, which the compiler would reload.
+  std::uint32_t count_ = 0;
 };
 
 template <Emit E>
