@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/mpi/perft_checkpoint.h"
 #include "core/limits.h"
 #include "core/movegen.h"
 #include "core/perft_suite.h"
@@ -612,6 +613,29 @@ void check_notation(const Checker& check, std::string_view text) {
   }
 }
 
+// tsumi-mpi's checkpoint reader: a refusal is one clean line; what it accepts lies within the text and,
+// written again line by line, reads back the same.
+void check_checkpoint(const Checker& check, std::string_view text) {
+  mpi::CheckpointContents c;
+  if (auto e = mpi::read_checkpoint(text, c)) {
+    check_message_text(check, *e, "a checkpoint error is one line of valid UTF-8");
+    return;
+  }
+  check.require(c.valid_bytes <= text.size(), "a checkpoint's whole lines lie within the text");
+  std::string again = mpi::format_header(c.header);
+  for (const mpi::UnitCount& u : c.units) {
+    check.require(u.index < c.header.units, "a checkpoint's unit is in the list", std::to_string(u.index));
+    check.require(c.header.stats || u.stats == PerftStats{}, "a checkpoint without stats holds none");
+    again += mpi::format_unit(u, c.header.stats);
+  }
+  mpi::CheckpointContents back;
+  const auto e = mpi::read_checkpoint(again, back);
+  check.require(!e, "a checkpoint written again is read", e ? *e : std::string_view(again));
+  check.require(
+      back.header == c.header && back.units == c.units && back.valid_bytes == again.size() && !back.partial_tail,
+      "a checkpoint written again reads the same", again);
+}
+
 void check_text(std::string_view text) {
   const Checker check(text);
   check_utf8_reading(check, text);
@@ -625,6 +649,7 @@ void check_text(std::string_view text) {
   check_perft_suite(check, text);
   check_mate_suite(check, text);
   check_notation(check, text);
+  check_checkpoint(check, text);
 }
 
 }  // namespace
