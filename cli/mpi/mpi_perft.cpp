@@ -117,8 +117,14 @@ class UnitCounter {
 // checkpoint. Shared by the MPI loop and rank 0's own counting thread, under one mutex.
 class Dispatcher {
  public:
-  Dispatcher(const std::vector<WorkUnit>& units, int ranks, PerftTally& tally, CheckpointWriter* writer, bool stats)
-      : units_(units), schedule_(units.size(), ranks), tally_(tally), writer_(writer), stats_(stats) {}
+  // The tally already holds what a resumed checkpoint counted; this run's figures are what it adds.
+  Dispatcher(std::uint64_t units, int ranks, PerftTally& tally, CheckpointWriter* writer, bool stats)
+      : schedule_(units, ranks),
+        tally_(tally),
+        writer_(writer),
+        stats_(stats),
+        resumed_units_(tally.done_count()),
+        resumed_nodes_(tally.nodes()) {}
 
   // The next unit for `rank` not yet counted, or nothing when none is left (or the run failed).
   std::optional<std::uint64_t> take(int rank) {
@@ -134,8 +140,6 @@ class Dispatcher {
       error_ = *e;
       return;
     }
-    ++session_units_;
-    session_nodes_ += unit.nodes * units_[unit.index].multiplicity;
     if (writer_ && writer_->is_open()) {
       if (auto e = writer_->append(unit, stats_)) error_ = *e;
     }
@@ -151,7 +155,8 @@ class Dispatcher {
   };
   Snapshot snapshot() {
     std::lock_guard lock(mutex_);
-    return {tally_.done_count(), tally_.unit_count(), session_units_, session_nodes_};
+    return {tally_.done_count(), tally_.unit_count(), tally_.done_count() - resumed_units_,
+            tally_.nodes() - resumed_nodes_};
   }
   std::optional<std::string> error() {
     std::lock_guard lock(mutex_);
@@ -160,12 +165,11 @@ class Dispatcher {
 
  private:
   std::mutex mutex_;
-  const std::vector<WorkUnit>& units_;
   UnitSchedule schedule_;
   PerftTally& tally_;
   CheckpointWriter* writer_;
   bool stats_;
-  std::uint64_t session_units_ = 0, session_nodes_ = 0;
+  const std::uint64_t resumed_units_, resumed_nodes_;
   std::optional<std::string> error_;
 };
 
@@ -315,8 +319,7 @@ int coordinate(const MpiPerftOptions& o, int ranks, int threads, std::ostream& o
     }
   }
   // With an error every rank is told to stop at its first request: nothing is handed out.
-  static const std::vector<WorkUnit> kNone;
-  Dispatcher dispatcher(s.error ? kNone : s.units, ranks, *s.tally, &s.writer, o.stats);
+  Dispatcher dispatcher(s.error ? 0 : s.units.size(), ranks, *s.tally, &s.writer, o.stats);
   if (s.error) dispatcher.fail(*s.error);
 
   const auto start = Clock::now();
