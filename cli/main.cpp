@@ -109,6 +109,12 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       ->check(kNotBlank);
   mate_cmd->add_option("--csa", mate.csa_out, "Write the problem and its solution as a CSA V2.2 file ('-': stdout)")
       ->check(kNotBlank);
+  mate.err_tty = isatty(STDERR_FILENO) != 0;
+  mate.progress_s = mate.err_tty ? 5 : 0;
+  mate_cmd
+      ->add_option("--progress", mate.progress_s,
+                   "One problem: a progress line on stderr every SECONDS (default 5 on a terminal, else 0: none)")
+      ->check(seconds(true));
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");
   mate_cmd->footer(

@@ -27,8 +27,10 @@ struct ExpandedChild {
   std::uint16_t loop_ply;  // as NodeResult::loop_ply
   Hand hand;               // proof or disproof hand once final
   Key mark;                // BusyMarks key, when the workers share marks
+  ParentLink parent;       // the edge the table last saw the child reached by, and its shared flag
   std::int16_t next;       // the child delayed behind this one (LocalExpansion), -1: none
   bool active;             // counted in the node's numbers (a delayed child is not, until its turn)
+  bool merged;             // its summed number counts by max in this node (LocalExpansion::count_by_max)
   bool is_final() const { return pn == 0 || dn == 0; }
 };
 

@@ -5,10 +5,12 @@
 namespace tsumi {
 
 DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
-    : table_(table), attacker_(attacker), states_(kMaxPly + 2), path_(kMaxPly), context_{table,        path_,
-                                                                                         paths_,       children_,
-                                                                                         attacker,     false,
-                                                                                         move_buffer_, check_buffer_} {}
+    : table_(table),
+      attacker_(attacker),
+      states_(kMaxPly + 2),
+      path_(kMaxPly),
+      context_{table, path_, paths_, children_, attacker, false, move_buffer_, check_buffer_, counters_},
+      expansions_(kMaxPly + 2, nullptr) {}
 
 DfpnSearch::~DfpnSearch() = default;
 
@@ -85,11 +87,18 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
     if (busy && !fresh && busy->count(mark) > 1) node.refresh();
     const LocalExpansion::Step step = node.next(thpn, thdn, busy, tie_last_);
     if (step.stop) return;
-    const Move m = node.child(step.index).key.move;
+    const ExpandedChild& child = node.child(step.index);
+    const Move m = child.key.move;
+    const ParentLink link = ParentLink::of(pos_, m);
+    if (child.parent.valid() && !child.parent.same_edge(link)) find_merge(child);
     do_move(m);
-    const NodeResult r = search(step.thpn, step.thdn, node.child_remaining());
+    const NodeResult r = search(step.thpn, step.thdn, node.child_remaining(), link);
     undo_move(m);
     node.update(step.index, r);
+    if (ply_ == 0) {
+      const NodeResult now = node.result();
+      root_pn_ = now.pn, root_dn_ = now.dn;
+    }
     if (abort_ != Abort::kNone) return;
   }
 }
@@ -103,9 +112,10 @@ bool DfpnSearch::contradicts_table(const NodeResult& result) const {
 }
 
 // A disproof that still relies on the path goes to the path table, every other result to the table.
-void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount) {
+void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount, ParentLink link) {
   if (result.disproven() && result.loop_ply != kNoLoop) {
     paths_.store(path_.path_key(), result.len, result.loop_ply, result.hand);
+    ++counters_.path_stores;
     return;
   }
   const bool final = result.proven() || result.disproven();
@@ -113,12 +123,15 @@ void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::u
 #ifndef NDEBUG
   if (final && contradicts_table(result)) ++contradictions_;
 #endif
-  table_.store(pos_.board_key(), hand,
-               MateRecord{result.pn, result.dn, final ? result.len : remaining, final ? result.hand : hand, result.best,
-                          amount});
+  const StoreOutcome outcome = table_.store(pos_.board_key(), hand,
+                                            MateRecord{result.pn, result.dn, final ? result.len : remaining,
+                                                       final ? result.hand : hand, result.best, amount, link});
+  counters_.stores_new += outcome == StoreOutcome::kNew;
+  counters_.reexpansions += outcome == StoreOutcome::kUpdate;
+  counters_.evictions += outcome == StoreOutcome::kEvict;
 }
 
-NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining) {
+NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining, ParentLink link) {
   const std::uint64_t start_nodes = nodes_++;
   if ((nodes_ & (kLimitInterval - 1)) == 0) check_limits();
   NodeResult result;
@@ -126,19 +139,45 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   const Key mark = BusyMarks::node_key(pos_.board_key(), pos_.hand(attacker_).raw());
   if (crew_) crew_->busy.enter(mark);
   {
+    ++counters_.expansions;
+    counters_.ply_sum += std::uint64_t(ply_);
     LocalExpansion node(context_, pos_, remaining);
+    expansions_[std::size_t(ply_)] = &node;
     descend(node, thpn, thdn, mark);
     result = node.result();
+    expansions_[std::size_t(ply_)] = nullptr;
   }
   if (crew_) crew_->busy.leave(mark);
-  store(result, remaining, nodes_ - start_nodes);
+  store(result, remaining, nodes_ - start_nodes, link);
   return result;
+}
+
+// Merge detection (merge_detection.h): the child about to be searched was last stored through another
+// parent. If the walk up the table meets an ancestor, that ancestor counts the child twice: its two
+// children on the two routes count by max from now on, here and (shared flag) wherever they are
+// expanded again.
+void DfpnSearch::find_merge(const ExpandedChild& child) {
+  ++counters_.merge_checks;
+  const std::optional<MergeRoot> root = find_merge_root(
+      table_, path_, attacker_, NodeKeys{child.key.board_key, child.key.hand}, child.parent, child.pn, child.dn);
+  if (!root) return;
+  LocalExpansion* ancestor = expansions_[std::size_t(root->ply)];
+  const NodeKeys on_path{path_.board_at(root->ply + 1), path_.hand_at(root->ply + 1)};
+  const int walked = ancestor ? ancestor->find(root->walked.board_key, root->walked.hand) : -1;
+  const int path_child = ancestor ? ancestor->find(on_path.board_key, on_path.hand) : -1;
+  if (walked < 0 || path_child < 0 || walked == path_child) return;
+  ancestor->count_by_max(walked);
+  ancestor->count_by_max(path_child);
+  table_.mark_shared(root->walked.board_key, root->walked.hand);
+  table_.mark_shared(on_path.board_key, on_path.hand);
+  ++counters_.merges;
 }
 
 NodeResult DfpnSearch::solve(std::uint16_t remaining) {
   NodeResult r{};
+  root_pn_ = root_dn_ = 0;
   do {
-    r = search(kInfPn - 1, kInfPn - 1, remaining);
+    r = search(kInfPn - 1, kInfPn - 1, remaining, ParentLink());
   } while (!r.proven() && !r.disproven() && abort_ == Abort::kNone);
   return r;
 }

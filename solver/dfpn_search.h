@@ -35,6 +35,7 @@
 #include "solver/local_expansion.h"
 #include "solver/mate_node.h"
 #include "solver/mate_table.h"
+#include "solver/merge_detection.h"
 #include "solver/path_table.h"
 #include "solver/search_path.h"
 
@@ -81,6 +82,10 @@ class DfpnSearch {
   Abort aborted() const { return abort_; }
   void clear_abort() { abort_ = Abort::kNone; }
   std::uint64_t nodes() const { return nodes_; }
+  const SearchCounters& counters() const { return counters_; }
+  // The root's numbers after the last child search returned to it (0 and 0 before any did).
+  std::uint32_t root_pn() const { return root_pn_; }
+  std::uint32_t root_dn() const { return root_dn_; }
   // Builds with assertions (Debug, the sanitizers) probe the table before every store: the number of
   // final results this search stored that a final entry of the table denied (a proof within len
   // against a disproof for len or more of a hand it covers, or the reverse). A sound search on a sound
@@ -105,10 +110,11 @@ class DfpnSearch {
   Color attacker() const { return attacker_; }
 
  private:
-  NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining);
+  NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining, ParentLink link);
   void descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t thdn, Key mark);
   bool leaf(std::uint16_t remaining, NodeResult& result);
-  void store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount);
+  void store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount, ParentLink link);
+  void find_merge(const ExpandedChild& child);
   bool contradicts_table(const NodeResult& result) const;
   void check_limits();
 
@@ -122,7 +128,11 @@ class DfpnSearch {
   int ply_ = 0;
   Move move_buffer_[kMaxMoves];   // scratch for generating a node's moves
   Move check_buffer_[kMaxMoves];  // scratch for counting a child's checks
+  SearchCounters counters_;
+  std::uint32_t root_pn_ = 0, root_dn_ = 0;
   ExpansionContext context_;
+  // The expansion of the node at each ply of the current path (merge detection marks an ancestor's).
+  std::vector<LocalExpansion*> expansions_;
 
   std::uint64_t nodes_ = 0;
   std::uint64_t contradictions_ = 0;

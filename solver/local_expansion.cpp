@@ -18,6 +18,13 @@ std::uint32_t add_sat(std::uint32_t a, std::uint32_t b) {
   return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) + b, kMaxSum));
 }
 
+// A child whose summed number (OR: dn, AND: pn) is this or more is counted by max, not by sum: where
+// lines merge again and again, sums count one subtree many times over and grow exponentially with the
+// depth (solver/README.md, "Double counting"); above this size they can only grow by addition.
+constexpr std::uint32_t kCountedByMax = 1u << 20;
+
+bool by_max(const ExpandedChild& c, std::uint32_t summed_number) { return c.merged || summed_number >= kCountedByMax; }
+
 std::uint32_t clamp_threshold(std::uint64_t th) { return std::uint32_t(std::min<std::uint64_t>(th, kInfPn - 1)); }
 
 std::uint16_t len_plus_one(std::uint16_t len) { return len >= kInfLen - 1 ? kInfLen : std::uint16_t(len + 1); }
@@ -48,6 +55,9 @@ std::uint64_t first_proof_number(const Position& pos, std::uint64_t replies) {
 // One pass over the children: the node's numbers, and the children to search.
 struct LocalExpansion::Sums {
   std::uint32_t pn, dn;
+  // The summed number (OR: dn, AND: pn) in its two parts: the sum over the children counted by sum,
+  // the max over those counted by max (merged, or kCountedByMax and more).
+  std::uint32_t summed = 0, maxed = 0;
   int best = 0, best_real = 0;  // the least number with virtual numbers added, and without
   std::uint32_t second = kInfPn, second_real = kInfPn;
 };
@@ -69,25 +79,27 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     c.key = child_key(pos, ctx.attacker, ctx.moves[i]);
     if (remaining != 1) ctx.table.prefetch(c.key.board_key);
     if (ctx.marks) c.mark = BusyMarks::node_key(c.key.board_key, c.key.hand.raw());
-    c.next = -1, c.active = true;
+    c.next = -1, c.active = true, c.merged = false, c.parent = ParentLink();
   }
   for (int i = 0; i < n_; ++i) {
     ExpandedChild& c = c_[i];
     c.loop_ply = kNoLoop;
     if (const int rep = ctx.path.repeated_ply(c.key.board_key, c.key.hand); rep >= 0) {
       c.pn = kInfPn, c.dn = 0, c.len = kInfLen, c.hand = ph::full(), c.loop_ply = std::uint16_t(rep);
+      ++ctx.counters.repetitions;
       continue;
     }
     if (const PathTable::Hit hit = ctx.paths.disproven(ctx.path.child_path_key(c.key.move.raw()), child_remaining_);
         hit.found) {
       c.pn = kInfPn, c.dn = 0, c.len = hit.len, c.hand = hit.hand, c.loop_ply = hit.loop_ply;
+      ++ctx.counters.path_hits;
       continue;
     }
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
     MateProbe p = child_remaining_ == 0 ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
                                         : ctx.table.probe(c.key.board_key, c.key.hand, child_remaining_);
     if (!p.found) first_numbers(c, pos, p);
-    c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
+    c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand, c.parent = p.parent, c.merged = p.parent.shared();
     if (or_node_ && c.pn == 0 && c.len == 0) {  // a check without reply: the shortest mate, no need to read on
       n_ = i + 1;
       return;
@@ -174,12 +186,20 @@ void LocalExpansion::first_numbers(ExpandedChild& c, Position& pos, MateProbe& p
   }
 }
 
+int LocalExpansion::find(Key board_key, Hand hand) const {
+  for (int i = 0; i < n_; ++i)
+    if (c_[i].key.board_key == board_key && c_[i].key.hand == hand) return i;
+  return -1;
+}
+
+void LocalExpansion::count_by_max(int index) { c_[index].merged = true; }
+
 void LocalExpansion::refresh() {
   if (child_remaining_ == 0) return;
   for (ExpandedChild& c : std::span(c_, std::size_t(n_))) {
     if (c.is_final()) continue;
     const MateProbe p = ctx_.table.probe(c.key.board_key, c.key.hand, child_remaining_, c.pn, c.dn);
-    if (p.found) c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand;
+    if (p.found) c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand, c.merged |= p.parent.shared();
     settle(int(&c - c_));
   }
 }
@@ -200,7 +220,15 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, bool tie_last) 
     if (!c.active) continue;
     const std::uint32_t mine = or_node_ ? c.pn : c.dn;
     const std::uint32_t other = or_node_ ? c.dn : c.pn;
-    sum = (other >= kInfPn || sum >= kInfPn) ? kInfPn : add_sat(sum, other);
+    if (other >= kInfPn || sum >= kInfPn) {
+      sum = kInfPn;
+    } else {
+      if (by_max(c, other))
+        s.maxed = std::max(s.maxed, other);
+      else
+        s.summed = add_sat(s.summed, other);
+      sum = add_sat(s.summed, s.maxed);
+    }
     if (mine < low) {
       s.second_real = low, low = mine, s.best_real = i;
     } else if (mine < s.second_real) {
@@ -229,12 +257,19 @@ LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn
   int best = s.best;
   std::uint32_t second = s.second;
   if ((or_node_ ? c_[best].pn : c_[best].dn) >= (or_node_ ? thpn : thdn)) best = s.best_real, second = s.second_real;
+  // The child's summed number may grow until the node's reaches its threshold: a child counted by sum
+  // by what the others leave, one counted by max until it alone fills what the summed ones leave.
   const ExpandedChild& c = c_[best];
-  if (or_node_)
-    return Step{false, best, std::min(thpn, second_threshold(second)),
-                clamp_threshold(std::uint64_t(thdn) - s.dn + c.dn)};
-  return Step{false, best, clamp_threshold(std::uint64_t(thpn) - s.pn + c.pn),
-              std::min(thdn, second_threshold(second))};
+  const std::uint32_t other = or_node_ ? c.dn : c.pn;
+  const std::uint64_t rest =
+      by_max(c, other) ? s.summed : std::uint64_t(s.summed - std::min(s.summed, other)) + s.maxed;
+  const std::uint64_t th = or_node_ ? thdn : thpn;
+  const std::uint32_t child_th = clamp_threshold(th > rest ? th - rest : 0);
+  // A sum that saturated understates the node's number: the child cannot run under this threshold,
+  // and searching it would return at once, unchanged. The node is at its threshold.
+  if (child_th <= other) return Step{true, s.best_real, 0, 0};
+  if (or_node_) return Step{false, best, std::min(thpn, second_threshold(second)), child_th};
+  return Step{false, best, child_th, std::min(thdn, second_threshold(second))};
 }
 
 NodeResult LocalExpansion::result() const {

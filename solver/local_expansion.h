@@ -42,6 +42,7 @@
 #include "solver/mate_node.h"
 #include "solver/mate_table.h"
 #include "solver/path_table.h"
+#include "solver/search_counters.h"
 #include "solver/search_path.h"
 
 namespace tsumi {
@@ -56,6 +57,7 @@ struct ExpansionContext {
   bool marks;    // compute the children's BusyMarks keys (the workers share marks)
   Move* moves;   // scratch of kMaxMoves for generating the node's moves
   Move* checks;  // scratch of kMaxMoves for counting a child's checks
+  SearchCounters& counters;
 };
 
 class LocalExpansion {
@@ -84,6 +86,10 @@ class LocalExpansion {
 
   // The child's numbers after a search of it.
   void update(int index, const NodeResult& r);
+  // The child with this board key and attacker hand, or -1.
+  int find(Key board_key, Hand hand) const;
+  // From now on the child's summed number (OR: dn, AND: pn) counts by max (a merge was found below).
+  void count_by_max(int index);
   // Reads the table's numbers for the children that are not final yet (what other workers found).
   void refresh();
 

@@ -63,8 +63,19 @@ struct MateSolver::Impl {
     p.time_ms = ms_since(start);
     p.hashfull = table.hashfull();
     p.pv = table_line(table, problem->setup, problem->attacker, kProgressLinePlies);
+    p.root_pn = search->root_pn(), p.root_dn = search->root_dn();
+    p.searching_below = limit == kUnlimited ? 0 : limit + 2;
+    p.first_mate_length = first_length;
+    p.mate_bound = bound;
+    p.collections = table.collections().runs - collections_before.runs;
+    p.counters = search->counters();
     progress(p);
   }
+
+  // The limit of the search running now, the first proof's length and the shortest
+  // mate proven so far (what progress reports show).
+  std::uint16_t limit = kUnlimited;
+  int first_length = 0, bound = 0;
 
   bool timed = false;
   Clock::time_point deadline{};
@@ -90,6 +101,8 @@ struct MateSolver::Impl {
     }
     search = workers[0].get();
     search->set_tick(&Impl::tick, this);
+    limit = kUnlimited;
+    first_length = bound = 0;
   }
 
   // Completes the result with the counts of the solve (the line builder's nodes included) and frees
@@ -100,7 +113,7 @@ struct MateSolver::Impl {
     result.collected = gc.removed - collections_before.removed;
     result.collection_ms = gc.ms - collections_before.ms;
     result.nodes = line_nodes;
-    for (const auto& w : workers) result.nodes += w->nodes();
+    for (const auto& w : workers) result.nodes += w->nodes(), result.counters += w->counters();
     result.time_ms = ms_since(start);
     result.hashfull = table.hashfull();
     table.set_concurrent(false);
@@ -141,6 +154,7 @@ struct MateSolver::Impl {
         break;
       }
       length = shorter.len;
+      bound = length;
     }
     return length;
   }
@@ -171,6 +185,7 @@ struct MateSolver::Impl {
   // Searches the root within `remaining` plies with every worker; the result of the one that finished,
   // or (all aborted) worker 0's numbers with its abort reason in `abort`.
   NodeResult solve_all(std::uint16_t remaining, DfpnSearch::Abort& abort) {
+    limit = remaining;
     table.set_concurrent(workers.size() > 1);
     if (workers.size() == 1) {
       const NodeResult r = workers[0]->solve(remaining);
@@ -215,6 +230,8 @@ void MateSolver::set_progress(std::function<void(const MateProgress&)> callback,
   impl_->progress_ms = interval_ms;
 }
 std::size_t MateSolver::hash_mb() const { return impl_->hash_mb; }
+MateTable& MateSolver::table() { return impl_->table; }
+const MateTable& MateSolver::table() const { return impl_->table; }
 const TableMemory& MateSolver::table_memory() const { return impl_->table.memory(); }
 
 MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limits) {
@@ -233,6 +250,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   }
   result.first_mate_ms = ms_since(im.start);
   result.first_mate_length = first.len;
+  im.first_length = im.bound = first.len;
   LineBuilder lines(im.table, problem.setup, problem.attacker, &im.stop);
   lines.set_tick(&Impl::tick, &im);  // progress reports go on while a long line is built
   // The line of the first proof, built while its proof tree is fresh in the table: the answer when the

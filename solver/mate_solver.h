@@ -16,6 +16,8 @@
 #include "core/hand.h"
 #include "core/move.h"
 #include "solver/mate_problem.h"
+#include "solver/mate_table.h"
+#include "solver/search_counters.h"
 #include "solver/table_memory.h"
 
 namespace tsumi {
@@ -49,6 +51,14 @@ struct MateProgress {
   double time_ms = 0;
   int hashfull = 0;      // permille of table entries in use
   std::vector<Move> pv;  // the best line known now (empty when none)
+  // The root's numbers in the search running now (the table's, 0 when it holds none).
+  std::uint32_t root_pn = 0, root_dn = 0;
+  // 0 while the first mate is sought; else the shortest-mate proof looks for a mate shorter than this.
+  int searching_below = 0;
+  int first_mate_length = 0;  // the first proof's length, 0 before it
+  int mate_bound = 0;         // the shortest mate proven so far, 0 before the first
+  std::uint64_t collections = 0;
+  SearchCounters counters;  // the first worker's (the one that reports)
 };
 
 struct MateResult {
@@ -80,6 +90,7 @@ struct MateResult {
   std::uint64_t collections = 0;
   std::uint64_t collected = 0;
   double collection_ms = 0;
+  SearchCounters counters;  // every worker's, summed (the line builder's not included)
 };
 
 class MateSolver {
@@ -102,6 +113,11 @@ class MateSolver {
   void set_progress(std::function<void(const MateProgress&)> callback, int interval_ms);
 
   std::size_t hash_mb() const;
+  // The transposition table, for saving and restoring it between solves (not while solve() runs,
+  // except from the progress callback, which runs on a searching thread: MateTable reads each
+  // cluster under its lock when workers share it).
+  MateTable& table();
+  const MateTable& table() const;
   // The table's memory: its allocation time and huge pages.
   const TableMemory& table_memory() const;
 

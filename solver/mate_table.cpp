@@ -13,12 +13,11 @@ namespace {
 constexpr std::uint64_t kCodeMask = 0xff;
 
 std::uint64_t tag_key(Key board_key) { return board_key << 8; }
-bool is_empty(const MateEntry& e) { return (e.tag & kCodeMask) == 0; }
-bool holds(const MateEntry& e, Key board_key) { return !is_empty(e) && (e.tag & ~kCodeMask) == tag_key(board_key); }
+bool is_empty(const MateEntry& e) { return (e.tag_lo & kCodeMask) == 0; }
+bool holds(const MateEntry& e, Key board_key) { return !is_empty(e) && (e.tag() & ~kCodeMask) == tag_key(board_key); }
 bool is_proven(const MateEntry& e) { return e.pn == 0; }
 bool is_disproven(const MateEntry& e) { return e.dn == 0; }
 bool is_final(const MateEntry& e) { return e.pn == 0 || e.dn == 0; }
-int worth(const MateEntry& e) { return int(e.tag & kCodeMask) + (is_final(e) ? MateTable::kFinalBonus : 0); }
 
 constexpr int kWorths = 256 + MateTable::kFinalBonus;
 // Clusters looked at to choose what a collection empties.
@@ -67,7 +66,6 @@ MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, st
   const MateEntry* proof = nullptr;
   const MateEntry* disproof = nullptr;
   const MateEntry* exact = nullptr;
-  std::uint32_t pn_floor = 0, dn_floor = 0;
   for (const MateEntry& e : c.e) {
     if (!holds(e, board_key)) continue;
     const Hand eh(e.hand);
@@ -75,29 +73,24 @@ MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, st
       if (e.len <= remaining && hand.dominates(eh) && (!proof || e.len < proof->len)) proof = &e;
     } else if (is_disproven(e)) {
       if (e.len >= remaining && eh.dominates(hand) && (!disproof || e.len > disproof->len)) disproof = &e;
-    } else if (e.len != remaining) {
-      continue;  // numbers from a search under another length limit mean little here
-    } else if (eh == hand) {
-      exact = &e;
-    } else if (hand.dominates(eh)) {
-      dn_floor = std::max(dn_floor, e.dn);  // more pieces than an unproven hand: as hard to disprove
-    } else if (eh.dominates(hand)) {
-      pn_floor = std::max(pn_floor, e.pn);  // fewer pieces than an unproven hand: as hard to prove
+    } else if (e.len == remaining && eh == hand) {
+      exact = &e;  // numbers from a search under another length limit mean little here
     }
   }
   if (proof) return MateProbe{0, kInfPn, proof->len, Hand(proof->hand), Move(proof->move), true};
   if (disproof) return MateProbe{kInfPn, 0, disproof->len, Hand(disproof->hand), Move(disproof->move), true};
   if (exact)
-    return MateProbe{
-        std::max(exact->pn, pn_floor), std::max(exact->dn, dn_floor), exact->len, hand, Move(exact->move), true};
-  return MateProbe{std::max(pn0, pn_floor), std::max(dn0, dn_floor), remaining, hand, Move::none(), false};
+    return MateProbe{exact->pn, exact->dn, exact->len, hand, Move(exact->move), true, ParentLink(exact->parent)};
+  return MateProbe{pn0, dn0, remaining, hand, Move::none(), false};
 }
 
-void MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
+StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   Cluster& c = cluster(board_key);
   const Guard guard(*this, c);
   const bool final = r.pn == 0 || r.dn == 0;
   MateEntry* slot = nullptr;
+  StoreOutcome outcome = StoreOutcome::kNew;
+  bool shared = false;
   for (MateEntry& e : c.e) {
     if (is_empty(e)) {
       if (!slot) slot = &e;
@@ -107,15 +100,15 @@ void MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
     const Hand eh(e.hand);
     if (!is_final(e) && eh == hand && (final || e.len == r.len)) {
       slot = &e;  // the node's own unknown entry: the new result supersedes it
+      outcome = StoreOutcome::kUpdate;
+      shared = ParentLink(e.parent).shared();
       break;
     }
     // A final result that the new one makes redundant.
-    if (final && is_proven(e) && r.pn == 0 && e.len >= r.len && eh.dominates(r.hand)) {
+    if ((final && is_proven(e) && r.pn == 0 && e.len >= r.len && eh.dominates(r.hand)) ||
+        (final && is_disproven(e) && r.dn == 0 && e.len <= r.len && r.hand.dominates(eh))) {
       slot = &e;
-      break;
-    }
-    if (final && is_disproven(e) && r.dn == 0 && e.len <= r.len && r.hand.dominates(eh)) {
-      slot = &e;
+      outcome = StoreOutcome::kRedundant;
       break;
     }
   }
@@ -123,13 +116,45 @@ void MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
     slot = &c.e[0];
     for (MateEntry& e : c.e)
       if (worth(e) < worth(*slot)) slot = &e;
+    outcome = StoreOutcome::kEvict;
   }
-  slot->tag = tag_key(board_key) | std::max<std::uint8_t>(1, amount_code(r.amount));
+  slot->set_tag(tag_key(board_key) | std::max<std::uint8_t>(1, amount_code(r.amount)));
   slot->hand = r.hand.raw();
   slot->pn = r.pn;
   slot->dn = r.dn;
   slot->len = r.len;
   slot->move = r.move.raw();
+  slot->parent = (shared && !final ? r.parent.with_shared(true) : r.parent).raw();
+  return outcome;
+}
+
+int MateTable::worth(const MateEntry& e) { return int(e.tag_lo & kCodeMask) + (is_final(e) ? kFinalBonus : 0); }
+
+bool MateTable::put_entry(std::size_t cluster, int slot, const MateEntry& e) {
+  if (cluster >= clusters_ || slot < 0 || slot >= kClusterSize || is_empty(e)) return false;
+  Cluster& c = table_[cluster];
+  const Guard guard(*this, c);
+  c.e[slot] = e;
+  return true;
+}
+
+MateParent MateTable::parent(Key board_key, Hand hand) const {
+  Cluster& c = cluster(board_key);
+  const Guard guard(*this, c);
+  for (const MateEntry& e : c.e)
+    if (holds(e, board_key) && !is_final(e) && e.hand == hand.raw())
+      return MateParent{true, ParentLink(e.parent), e.pn, e.dn};
+  return MateParent{};
+}
+
+bool MateTable::mark_shared(Key board_key, Hand hand) {
+  Cluster& c = cluster(board_key);
+  const Guard guard(*this, c);
+  bool marked = false;
+  for (MateEntry& e : c.e)
+    if (holds(e, board_key) && !is_final(e) && e.hand == hand.raw())
+      e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
+  return marked;
 }
 
 int MateTable::collection_worth() const {
@@ -168,7 +193,7 @@ std::uint64_t MateTable::collect_below(int limit) {
     Cluster& c = table_[i];
     const Guard guard(*this, c);
     for (MateEntry& e : c.e)
-      if (!is_empty(e) && worth(e) <= limit) e.tag = 0, ++removed;
+      if (!is_empty(e) && worth(e) <= limit) e.set_tag(0), ++removed;
   }
   return removed;
 }

@@ -4,12 +4,11 @@
 //
 // Layout: clusters of 256 bytes (four cache lines), the cluster chosen from the board key's high bits
 // alone, so every hand of one board lives in one cluster and a probe compares hands there. A cluster
-// is a 16-byte header (the spin lock) and 10 entries of 24 bytes, 25.6 bytes a position:
+// is a 4-byte spin lock and 9 entries of 28 bytes, 28.4 bytes a position:
 //
 //   Cluster    0: lock       u32   the cluster's spin lock while workers share the table
-//              4: (unused)   12 bytes
-//             16: MateEntry  x10
-//   MateEntry  0: tag        u64   bits 8-63: the low 56 bits of the board key (board + side to move,
+//              4: MateEntry  x9    (4-byte aligned)
+//   MateEntry  0: tag        u32x2 bits 8-63: the low 56 bits of the board key (board + side to move,
 //                                  Position::board_key; the index holds the high bits); bits 0-7:
 //                                  the amount code, 0 = empty
 //              8: hand       u32   raw attacker Hand: the proof hand (pn = 0), the disproof hand
@@ -18,6 +17,8 @@
 //             20: len        u16   proven: mate within len plies; disproven: no mate within len plies
 //                                  (kInfLen: none at all); unknown: the remaining length searched
 //             22: move       u16   proven: the move that proves (OR node) or the longest defence (AND)
+//             24: parent     u32   the edge it was last stored through, and the shared flag
+//                                  (solver/parent_link.h)
 //
 // The amount code is the nodes spent below the entry on a log scale, eight steps to a doubling
 // (amount_code): 1 for one node, 255 from 2^31.6 on.
@@ -52,6 +53,7 @@
 #include "core/hash_mix.h"
 #include "core/move.h"
 #include "core/zobrist.h"
+#include "solver/parent_link.h"
 #include "solver/table_memory.h"
 
 namespace tsumi {
@@ -64,14 +66,17 @@ inline constexpr std::uint32_t kUnknownPn = 1;
 inline constexpr std::uint32_t kUnknownDn = 1;
 
 struct MateEntry {
-  std::uint64_t tag;
+  std::uint32_t tag_lo, tag_hi;  // the tag, split so that the entry needs 4-byte alignment only
   std::uint32_t hand;
   std::uint32_t pn;
   std::uint32_t dn;
   std::uint16_t len;
   std::uint16_t move;
+  std::uint32_t parent;
+  std::uint64_t tag() const { return std::uint64_t(tag_hi) << 32 | tag_lo; }
+  void set_tag(std::uint64_t t) { tag_lo = std::uint32_t(t), tag_hi = std::uint32_t(t >> 32); }
 };
-static_assert(sizeof(MateEntry) == 24);
+static_assert(sizeof(MateEntry) == 28);
 
 // The amount code of `amount` nodes (see the layout): 0 for none, else 1 + 8 log2(amount) rounded
 // down to eighths, at most 255. Monotone in amount.
@@ -84,7 +89,8 @@ struct MateProbe {
   std::uint16_t len;  // as in MateEntry
   Hand hand;          // proof or disproof hand when final
   Move move;
-  bool found;  // an entry answered (final, or the exact hand)
+  bool found;           // an entry answered (final, or the exact hand)
+  ParentLink parent{};  // the exact hand's unfinished entry: its last edge and shared flag
 };
 
 // What a search stores.
@@ -95,7 +101,20 @@ struct MateRecord {
   Hand hand;  // proof or disproof hand when final, else the hand searched
   Move move;
   std::uint64_t amount;
+  ParentLink parent{};  // the edge the node was reached by (invalid: the root, or unknown)
 };
+
+// What the table knows of a node's last edge (MateTable::parent).
+struct MateParent {
+  bool found = false;  // an unfinished entry of exactly this board and hand
+  ParentLink link;
+  std::uint32_t pn = 0, dn = 0;
+};
+
+// Where a store put its record: into an empty slot, over the node's own unfinished entry (the node
+// was searched before: a re-expansion), over a final entry the record makes redundant, or over
+// another node's entry (evicted by worth).
+enum class StoreOutcome : std::uint8_t { kNew, kUpdate, kRedundant, kEvict };
 
 // What the garbage collections of a table have done so far.
 struct MateCollections {
@@ -106,7 +125,7 @@ struct MateCollections {
 
 class MateTable {
  public:
-  static constexpr int kClusterSize = 10;
+  static constexpr int kClusterSize = 9;
   // Extra worth of a proven or disproven entry, in amount codes (16: four times the nodes).
   static constexpr int kFinalBonus = 16;
   // A collection starts when hashfull reaches this (permille) and empties about this share of the
@@ -124,8 +143,15 @@ class MateTable {
   MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining) const {
     return probe(board_key, hand, remaining, kUnknownPn, kUnknownDn);
   }
-  // Stores the result of the node with board key and attacker hand `hand`.
-  void store(Key board_key, Hand hand, const MateRecord& r);
+  // Stores the result of the node with board key and attacker hand `hand`. Storing over the node's own
+  // unfinished entry keeps its shared flag.
+  StoreOutcome store(Key board_key, Hand hand, const MateRecord& r);
+
+  // The last edge of the unfinished node with this board and hand (any length), for walking the
+  // table upwards.
+  MateParent parent(Key board_key, Hand hand) const;
+  // Sets the shared flag of the node's unfinished entries (every length); false when it has none.
+  bool mark_shared(Key board_key, Hand hand);
 
   // Collects garbage if the table is full enough (see Forgetting above); returns whether it did. A
   // call while another thread collects returns false at once.
@@ -142,6 +168,26 @@ class MateTable {
   }
 
   void clear();
+
+  // The entries for saving and restoring a table (a long solve that resumes): the layout of MateEntry
+  // is kLayoutVersion's, and an entry belongs in the cluster and slot it was read from (the cluster
+  // index depends on the number of clusters, so a saved table fits only a table of the same size).
+  static constexpr int kLayoutVersion = 2;
+  // Calls f(cluster, slot, entry) for every entry in use, each cluster read under its lock.
+  template <class F>
+  void for_each_entry(F&& f) const {
+    for (std::size_t i = 0; i < clusters_; ++i) {
+      const Guard guard(*this, table_[i]);
+      for (int s = 0; s < kClusterSize; ++s)
+        if ((table_[i].e[s].tag_lo & 0xff) != 0) f(i, s, table_[i].e[s]);
+    }
+  }
+  // Puts an entry into its cluster and slot (as for_each_entry gave it); false when they are out of
+  // range or the entry is empty.
+  bool put_entry(std::size_t cluster, int slot, const MateEntry& e);
+  // The worth a collection and a replacement judge an entry by (see Forgetting).
+  static int worth(const MateEntry& e);
+
   // Whether workers share the table now (see Thread safety above).
   void set_concurrent(bool on) { concurrent_ = on; }
   bool concurrent() const { return concurrent_; }
@@ -153,7 +199,6 @@ class MateTable {
  private:
   struct alignas(64) Cluster {
     std::uint32_t lock;
-    std::uint32_t unused[3];
     MateEntry e[kClusterSize];
   };
   static_assert(sizeof(Cluster) == 256);

@@ -61,6 +61,17 @@ class SearchPath {
   // The PathTable key of the child reached from the end of the path by move `move_raw`.
   Key child_path_key(std::uint16_t move_raw) const { return PathTable::extend(path_keys_[ply_], move_raw); }
 
+  // The board key and attacker hand of the node at `ply` (0 to ply()).
+  Key board_at(int ply) const { return boards_[std::size_t(ply)]; }
+  Hand hand_at(int ply) const { return hands_[std::size_t(ply)]; }
+  // The deepest ply of the path whose node has exactly this board and hand, or -1.
+  int ply_of(Key board_key, Hand hand) const {
+    if (filter_[slot(board_key)] == 0) return -1;
+    for (int i = ply_; i >= 0; --i)
+      if (boards_[std::size_t(i)] == board_key && hands_[std::size_t(i)] == hand) return i;
+    return -1;
+  }
+
   // For a child of the node at the end of the path: the ply of the nearest ancestor with the same board
   // whose attacker hand dominates the child's (a repetition by the rule above), or -1.
   int repeated_ply(Key child_board_key, Hand child_hand) const {

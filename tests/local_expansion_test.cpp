@@ -25,7 +25,7 @@ struct Node {
     path.reset(pos.board_key(), pos.hand(problem.attacker));
   }
   ExpansionContext context() {
-    return ExpansionContext{table, path, paths, children, problem.attacker, false, moves, checks};
+    return ExpansionContext{table, path, paths, children, problem.attacker, false, moves, checks, counters};
   }
   MateProblem problem;
   StateInfo root_state;
@@ -35,6 +35,7 @@ struct Node {
   PathTable paths{64};
   ChildStack children;
   Move moves[kMaxMoves], checks[kMaxMoves];
+  SearchCounters counters;
 };
 
 int find_move(const LocalExpansion& e, std::string_view usi) {
@@ -215,7 +216,8 @@ TEST(LocalExpansion, ChildDominatedByAnAncestorIsARepetition) {
   path.reset(child.board_key, test::hand_of({{ROOK, 1}, {PAWN, 1}}));
   path.push(n.pos.board_key(), n.pos.hand(BLACK), 1);
   ExpansionContext ctx = n.context();
-  const ExpansionContext with_path{ctx.table, path, ctx.paths, ctx.children, BLACK, false, n.moves, n.checks};
+  const ExpansionContext with_path{ctx.table, path,    ctx.paths, ctx.children, BLACK,
+                                   false,     n.moves, n.checks,  n.counters};
   LocalExpansion e(with_path, n.pos, kUnlimited);
   const int i = find_move(e, "R*5a");
   ASSERT_GE(i, 0);

@@ -121,7 +121,19 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   if (o.show && o.json) err << "tsumi mate: note: --show is ignored with --json\n";
   const bool show = o.show && !o.json;
   if (show) out << notation::board_diagram(problem.setup) << "\n";
+  bool drawn = false;
+  if (o.progress_s > 0)
+    solver->set_progress(
+        [&](const MateProgress& p) {
+          if (o.err_tty)
+            err << "\r" << mate_progress_text(p) << "\x1b[K" << std::flush;
+          else
+            err << mate_progress_text(p) << std::endl;
+          drawn = true;
+        },
+        int(o.progress_s * 1000));
   const MateReport report = make_mate_report(problem, solver->solve(problem, limits_of(o)));
+  if (drawn && o.err_tty) err << "\r\x1b[K" << std::flush;
   // A line that does not replay as a mate is the solver's fault: answered as a timeout, exit 1.
   int code = report.line_fault ? 1 : 0;
   if (report.line_fault) err << "tsumi mate: the solver's line is not a mate (" << *report.line_fault << ")\n";

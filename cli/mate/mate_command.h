@@ -30,6 +30,10 @@ struct MateOptions {
   bool prove_shortest = true;                        // false: stop at the first mate found (--no-shortest)
   std::string kif_out;  // one problem: write it and its solution as a KIF file here (`-`: on out)
   std::string csa_out;  // the same as a CSA file
+  // One problem: a progress line on err every this many seconds (0: none). On a terminal (err_tty)
+  // it is redrawn in place and erased at the end; elsewhere each report is a line of its own.
+  double progress_s = 0;
+  bool err_tty = false;
 };
 
 // Runs the command; results go to out, errors and notes to err. Returns the exit code: 0 when solved

@@ -1,6 +1,7 @@
 #include "cli/mate/mate_report.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
@@ -9,6 +10,7 @@
 #include "core/stopwatch.h"
 #include "core/usi.h"
 #include "solver/mate_line.h"
+#include "solver/mate_table.h"
 
 namespace tsumi::cli {
 
@@ -49,7 +51,49 @@ std::string usi_mate_words(const MateResult& r, std::int64_t time_ms, std::uint6
   return text;
 }
 
+// 1234 -> "1234", 12345678 -> "12.3M": counts of a long solve at a glance.
+std::string short_count(double n) {
+  char buf[32];
+  if (n < 1e4)
+    std::snprintf(buf, sizeof buf, "%.0f", n);
+  else if (n < 1e6)
+    std::snprintf(buf, sizeof buf, "%.1fk", n / 1e3);
+  else if (n < 1e9)
+    std::snprintf(buf, sizeof buf, "%.1fM", n / 1e6);
+  else if (n < 1e12)
+    std::snprintf(buf, sizeof buf, "%.2fG", n / 1e9);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g", n);
+  return buf;
+}
+
+std::string number_text(std::uint32_t n) { return n >= kInfPn ? std::string("inf") : short_count(double(n)); }
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.0f%%", whole == 0 ? 0.0 : 100.0 * double(part) / double(whole));
+  return buf;
+}
+
 }  // namespace
+
+std::string mate_progress_text(const MateProgress& p) {
+  const SearchCounters& c = p.counters;
+  std::string s = "mate " + std::to_string(whole_ms(p.time_ms) / 1000) + " s, nodes " + short_count(double(p.nodes)) +
+                  " (" + short_count(p.time_ms > 0 ? double(p.nodes) * 1000.0 / p.time_ms : 0.0) + "/s), hashfull " +
+                  std::to_string(p.hashfull) + ", collections " + std::to_string(p.collections) + ", root pn " +
+                  number_text(p.root_pn) + " dn " + number_text(p.root_dn);
+  if (p.first_mate_length == 0)
+    s += ", no mate yet";
+  else
+    s += ", first mate " + std::to_string(p.first_mate_length) + ", mate in " + std::to_string(p.mate_bound) +
+         " proven" + (p.searching_below > 0 ? ", seeking < " + std::to_string(p.searching_below) : std::string());
+  s += ", merges " + short_count(double(c.merges)) + "/" + short_count(double(c.merge_checks)) + ", re-expanded " +
+       percent(c.reexpansions, c.expansions) + " new " + percent(c.stores_new, c.expansions) + " evicted " +
+       percent(c.evictions, c.expansions) + " repetition children " + short_count(double(c.repetitions)) +
+       ", mean ply " + std::to_string(c.expansions ? c.ply_sum / c.expansions : 0);
+  return s;
+}
 
 MateReport make_mate_report(const MateProblem& problem, MateResult result) {
   MateReport report;

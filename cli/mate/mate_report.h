@@ -58,6 +58,12 @@ long peak_rss_mb();
 void add_problem_json(const MateProblem& problem, const MateReport& report, const MateSolver& solver, int threads,
                       nlohmann::ordered_json& j);
 
+// A long solve's progress in one line (the live line of `tsumi mate` on stderr, USI's `info string`):
+// elapsed time, nodes and rate, hashfull and collections, the root's proof and disproof numbers, the
+// first mate and the shortest proven so far, and what the search does with its nodes (the share of
+// expansions that re-expand a node the table held, that store a new node, that evict one).
+std::string mate_progress_text(const MateProgress& p);
+
 // USI: `info time T nodes N nps R hashfull H [pv ...]`, the progress and the statistics line.
 std::string usi_info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv);
 
