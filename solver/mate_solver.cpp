@@ -124,17 +124,19 @@ struct MateSolver::Impl {
     return result;
   }
 
-  // With a time limit, building a line may run past it by a grace period of a fiftieth of the time
-  // spent (at least 1 s): over a table that has forgotten much of the proof, a long line can need
-  // searches of its own.
-  Clock::time_point line_deadline() const {
-    const auto grace = std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double, std::milli>(std::max(1000.0, ms_since(start) / 50)));
-    return std::max(deadline, Clock::now()) + grace;
+  // With a time limit, building a line may run past it by a grace period that grows with the line: a
+  // fiftieth of the time spent (at least 1 s), plus kGracePerPlyMs a ply. Over a table that has
+  // forgotten much of the proof a long line needs searches of its own, and the exact line of a proven
+  // length checks every defence on it; a length proven should be answered with its line.
+  static constexpr double kGracePerPlyMs = 40;
+  Clock::time_point line_deadline(std::uint16_t length) const {
+    const double grace_ms = std::max(1000.0, ms_since(start) / 50) + kGracePerPlyMs * length;
+    return std::max(deadline, Clock::now()) +
+           std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(grace_ms));
   }
   std::optional<MateLine> build_line(LineBuilder& lines, std::uint16_t len, bool exact, bool bounded) {
     table.set_concurrent(false);  // the workers are idle while a line is built
-    return lines.build(len, exact, line_deadline(), bounded);
+    return lines.build(len, exact, line_deadline(len), bounded);
   }
 
   // The shortest-mate proof: the root searched again under limits two plies shorter than the last
@@ -159,27 +161,25 @@ struct MateSolver::Impl {
     return length;
   }
 
-  // The line to answer: by the exact tsume rules when the shortest length is proven (within the grace
-  // period of a time limit, and ending in mate; else the result no longer claims a shortest length and
-  // the line below is tried); after a cut proof or a failed exact line, a shorter mate's line when it
-  // can be built and is as long as the bound proven or longer than the first line (without an exact
-  // length a line's defences are only the longest known, so of two lines the longer is the one whose
-  // defender resisted better).
+  // The line to answer, always of the shortest mate proven (`length`), never of a longer one found
+  // earlier: by the exact tsume rules when the length is proven shortest; else, or when the exact line
+  // does not fit its grace, with the defences the longest the table knows (a line within `length`
+  // plies that ends in mate). Only when no line of `length` can be built at all does the first
+  // proof's line stand (then result.mate_bound says what was proven).
   void choose_line(LineBuilder& lines, std::uint16_t first_len, std::uint16_t length, std::optional<MateLine>& line,
                    MateResult& result) {
     if (result.shortest_proven) {
-      auto exact = build_line(lines, length, true, timed);
-      if (exact) {
+      if (auto exact = build_line(lines, length, true, timed)) {
         line = std::move(exact);
+        result.line_exact = true;
         return;
       }
-      result.shortest_proven = false;  // the length is proven, but no line of it could be shown
     }
-    if (length < first_len) {
-      auto shorter = build_line(lines, length, false, true);
-      if (shorter && (shorter->moves.size() == length || shorter->moves.size() > line->moves.size()))
-        line = std::move(shorter);
-    }
+    if (length == first_len && !result.shortest_proven) return;  // the first line is of this length
+    if (auto known = build_line(lines, length, false, true)) line = std::move(known);
+    // A proven length whose exact line was cut is still proven; the line shown may be shorter (the
+    // table's defences), so it no longer claims to be the shortest.
+    if (result.shortest_proven && line->moves.size() != length) result.shortest_proven = false;
   }
 
   // Searches the root within `remaining` plies with every worker; the result of the one that finished,
@@ -264,7 +264,6 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   im.choose_line(lines, first.len, length, line, result);
   result.verdict = MateVerdict::kMate;
   result.mate_bound = length;
-  result.line_exact = result.shortest_proven;
   result.pv = line->moves;
   result.length = int(line->moves.size());
   result.futile_length = line->futile_length;

@@ -29,12 +29,13 @@ enum class MateStop : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
 
 // Limits are checked every 1024 nodes, so a node limit may be passed by up to that many. They bound
 // the proof and the shortest-mate proof. Main lines are built after the search that proves them; with
-// a time limit each build may run past it by a grace period of a fiftieth of the time spent (at least
-// 1 s). The first mate's line is built as soon as it is proven; if that cannot be done in time the
-// answer is kTimeout with first_mate_length set (a mate exists, with no line to show). When a limit
-// cuts the shortest-mate proof after a shorter mate was found, that mate's line is taken if it reaches
-// the proven length (or is longer than the first line), else the first line. A proven shortest mate
-// gets its line by the exact rules, or, when that is cut, the first line with shortest_proven false.
+// a time limit each build may run past it by a grace period that grows with the line (a fiftieth of the
+// time spent, at least 1 s, plus 40 ms a ply). The first mate's line is built as soon as it is proven;
+// if that cannot be done in time the answer is kTimeout with first_mate_length set (a mate exists, with
+// no line to show). The answer is always the line of the shortest mate proven (mate_bound), never of a
+// longer one found before: by the exact rules when that length is proven shortest, else with the
+// defences the longest the table knows; the first line stands only when no line of that length can be
+// built in its grace.
 struct MateLimits {
   // A time limit of this many seconds (about 31 years) or more, or one that is not a positive number
   // (NaN included), is no limit: the deadline of a larger one would not fit the clock.

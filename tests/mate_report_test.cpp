@@ -119,13 +119,13 @@ TEST(MateReport, AnUnprovenShortestMateSaysWhatIsProven) {
   const MateReport report = make_mate_report(mate_in_1(), r);
   const std::string text = mate_text(report);
   EXPECT_TRUE(contains(text,
-                       "length 1 (shortest not proven; a mate in 1 proven; the line's defences are the "
+                       "length 1 (not proven shortest (bound 1); the line's defences are the "
                        "longest the table knew, not proven longest)\nfutile-interposition length 0\n"))
       << text;
   const std::string usi = usi_mate_answer(report, 1500, 0);
   EXPECT_TRUE(contains(usi,
-                       "info string mate in 1 (shortest not proven: the time limit of 1500 ms was reached); a "
-                       "mate in 1 proven"))
+                       "info string mate in 1 (not proven shortest (bound 1): the time limit of 1500 ms was "
+                       "reached); the line's defences are the longest the table knew"))
       << usi;
   EXPECT_TRUE(contains(usi, ", 0 without futile interpositions\n")) << usi;
 }

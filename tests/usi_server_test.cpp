@@ -337,8 +337,11 @@ TEST(UsiServer, GoMatePassesTheOptionsToTheSolver) {
           0),
       0u)
       << lines[0];
-  EXPECT_EQ(
-      count_if(lines, [](const std::string& l) { return contains(l, "shortest not proven: MateShortest is off"); }), 1)
+  EXPECT_EQ(count_if(lines,
+                     [](const std::string& l) {
+                       return contains(l, "not proven shortest (bound ") && contains(l, "): MateShortest is off");
+                     }),
+            1)
       << joined(lines);
   expect_mate_answer_shape(lines);
 }

@@ -16,12 +16,15 @@ namespace tsumi::cli {
 
 namespace {
 
-// "length 581 (shortest proven)", or for a line whose proof was cut: what is proven and what is not.
+const std::string kNotExact = "the line's defences are the longest the table knew, not proven longest";
+
+// "length 581 (shortest proven)", or for a line whose shortest-mate proof was cut: "length 583 (not
+// proven shortest (bound 581))", with what is known of the line's defences when they are not exact.
 std::string length_text(const MateResult& r) {
   std::string s = "length " + std::to_string(r.length);
-  if (r.shortest_proven) return s + " (shortest proven)";
-  s += " (shortest not proven; a mate in " + std::to_string(r.mate_bound) + " proven";
-  return s + (r.line_exact ? ")" : "; the line's defences are the longest the table knew, not proven longest)");
+  if (r.shortest_proven) return s + (r.line_exact ? " (shortest proven)" : " (shortest proven; " + kNotExact + ")");
+  s += " (not proven shortest (bound " + std::to_string(r.mate_bound) + ")";
+  return s + (r.line_exact ? ")" : "; " + kNotExact + ")");
 }
 
 std::string stop_reason(MateStop stop, std::int64_t time_ms, std::uint64_t node_limit) {
@@ -41,12 +44,11 @@ std::string usi_mate_words(const MateResult& r, std::int64_t time_ms, std::uint6
   if (r.shortest_proven)
     text += " (shortest proven)";
   else if (r.stop != MateStop::kNone)
-    text += " (shortest not proven: " + stop_reason(r.stop, time_ms, node_limit) + ")";
+    text += " (not proven shortest (bound " + std::to_string(r.mate_bound) +
+            "): " + stop_reason(r.stop, time_ms, node_limit) + ")";
   else
-    text += " (shortest not proven: MateShortest is off)";
-  if (!r.shortest_proven)
-    text += "; a mate in " + std::to_string(r.mate_bound) +
-            " proven; the line's defences are the longest the table knew, not proven longest";
+    text += " (not proven shortest (bound " + std::to_string(r.mate_bound) + "): MateShortest is off)";
+  if (!r.line_exact) text += "; " + kNotExact;
   if (r.futile_length != r.length) text += ", " + std::to_string(r.futile_length) + " without futile interpositions";
   return text;
 }
