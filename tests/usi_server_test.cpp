@@ -231,6 +231,7 @@ TEST(UsiServer, UsiAnswersIdOptionsAndUsiokWithoutAllocating) {
   for (const char* option :
        {"option name USI_Hash type spin default 256 min 1 ", "option name Threads type spin default 1 min 1 max 1024",
         "option name PvInterval type spin default 1000 min 0 ", "option name NodeLimit type spin default 0 min 0 ",
+        "option name ProgressInterval type spin default 5000 min 0 ",
         "option name MateShortest type check default true"})
     EXPECT_TRUE(contains(text, option)) << option << "\n" << text;
   EXPECT_TRUE(s.allocations.empty());
@@ -417,6 +418,23 @@ TEST(UsiServer, ReportsProgressEveryPvInterval) {
   // About ten while it runs, and the last one with the answer.
   EXPECT_GE(times.size(), 4u) << joined(lines);
   EXPECT_TRUE(std::is_sorted(times.begin(), times.end())) << joined(lines);
+}
+
+// A long solve's progress line comes as an `info string` every ProgressInterval, with the root's
+// numbers; 0 sends none.
+TEST(UsiServer, ReportsTheProgressLineEveryProgressInterval) {
+  SmallSession s;
+  s.send("setoption name PvInterval value 0");
+  s.send("setoption name ProgressInterval value 100");
+  std::vector<std::string> lines = s.solve(sfen_of(kHardId), "go mate 500");
+  expect_mate_answer_shape(lines);
+  const auto progress = [](const std::string& l) {
+    return starts_with(l, "info string mate ") && contains(l, " s, nodes ") && contains(l, ", root pn ");
+  };
+  EXPECT_GE(count_if(lines, progress), 2) << joined(lines);
+  s.send("setoption name ProgressInterval value 0");
+  lines = s.solve(sfen_of(kHardId), "go mate 300");
+  EXPECT_EQ(count_if(lines, progress), 0) << joined(lines);
 }
 
 TEST(UsiServer, PvIntervalZeroReportsOnlyAtTheEnd) {

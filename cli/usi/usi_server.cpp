@@ -44,6 +44,7 @@ constexpr SpinSpec kSpins[] = {
     {"USI_Hash", &UsiSettings::hash_mb, 1, limits::kMaxHashMb},
     {"Threads", &UsiSettings::threads, 1, limits::kMaxThreads},
     {"PvInterval", &UsiSettings::pv_interval_ms, 0, 3'600'000},
+    {"ProgressInterval", &UsiSettings::progress_interval_ms, 0, 3'600'000},
     {"NodeLimit", &UsiSettings::node_limit, 0, 2'147'483'647},
 };
 constexpr std::string_view kMateShortest = "MateShortest";
@@ -362,10 +363,23 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
               ", hash " + std::to_string(solver_mb_) + " MB (allocated in " +
               std::to_string(whole_ms(solver_->table_memory().allocation_ms())) +
               " ms, huge pages: " + solver_->table_memory().huge_pages() + ")");
-  const int interval = int(settings_.pv_interval_ms);
-  if (interval > 0)
-    solver_->set_progress([this](const MateProgress& p) { emit(usi_info_line(p.nodes, p.time_ms, p.hashfull, p.pv)); },
-                          interval);
+  // `info` lines every PvInterval and, for long solves, the progress line as an `info string` every
+  // ProgressInterval (0: none of either): a GUI's user sees that an hour-long solve lives and what it does.
+  const double info_ms = double(settings_.pv_interval_ms), string_ms = double(settings_.progress_interval_ms);
+  const double tick = info_ms > 0 && string_ms > 0 ? std::min(info_ms, string_ms) : std::max(info_ms, string_ms);
+  if (tick > 0)
+    solver_->set_progress(
+        [this, info_ms, string_ms, next_info = 0.0, next_string = string_ms](const MateProgress& p) mutable {
+          if (info_ms > 0 && p.time_ms >= next_info) {
+            emit(usi_info_line(p.nodes, p.time_ms, p.hashfull, p.pv));
+            next_info = p.time_ms + info_ms;
+          }
+          if (string_ms > 0 && p.time_ms >= next_string) {
+            info_string(mate_progress_text(p));
+            next_string = p.time_ms + string_ms;
+          }
+        },
+        int(tick));
   else
     solver_->set_progress({}, 0);
   start_task(Task::kMate, [this, problem = std::move(*problem), limits, time_ms] {

@@ -52,8 +52,9 @@ struct UsiSettings {
   std::int64_t hash_mb = limits::kDefaultMateHashMb;  // USI_Hash: the solver's table, allocated at `isready`
   std::int64_t threads = 1;                           // Threads: MateLimits::threads, and perft's workers
   std::int64_t pv_interval_ms = 1000;                 // PvInterval: ms between progress `info` lines; 0: none
-  std::int64_t node_limit = 0;                        // NodeLimit: MateLimits::nodes; 0: none
-  bool mate_shortest = true;                          // MateShortest: MateLimits::prove_shortest
+  std::int64_t progress_interval_ms = 5000;  // ProgressInterval: ms between `info string` progress lines; 0: none
+  std::int64_t node_limit = 0;               // NodeLimit: MateLimits::nodes; 0: none
+  bool mate_shortest = true;                 // MateShortest: MateLimits::prove_shortest
 };
 
 class UsiServer {
