@@ -1,0 +1,42 @@
+#include "cli/common/stop_signal.h"
+
+#include <atomic>
+
+namespace tsumi::cli {
+
+namespace {
+
+// The signal received, 0 for none: see the header for why this is a global.
+std::atomic<int> g_received{0};
+static_assert(std::atomic<int>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
+
+extern "C" void on_stop_signal(int signal) { g_received.store(signal, std::memory_order_relaxed); }
+
+}  // namespace
+
+StopSignals::StopSignals() {
+  g_received.store(0, std::memory_order_relaxed);
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND | SA_RESTART;
+  sigaction(SIGINT, &action, &old_int_);
+  sigaction(SIGTERM, &action, &old_term_);
+}
+
+StopSignals::~StopSignals() {
+  sigaction(SIGINT, &old_int_, nullptr);
+  sigaction(SIGTERM, &old_term_, nullptr);
+}
+
+int StopSignals::received() const { return g_received.load(std::memory_order_relaxed); }
+
+const char* StopSignals::name(int signal) {
+  switch (signal) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    default: return "a signal";
+  }
+}
+
+}  // namespace tsumi::cli
