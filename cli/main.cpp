@@ -50,6 +50,15 @@ CLI::Validator seconds(bool allow_zero) {
       "SECONDS");
 }
 
+// Minutes: a finite number above zero (fractions allowed: 0.05 is 3 s).
+const CLI::Validator kMinutes(
+    [](std::string& text) {
+      double v = 0;
+      const bool ok = CLI::detail::lexical_cast(text, v) && std::isfinite(v) && v > 0;
+      return ok ? std::string() : "expected minutes above 0, not " + tsumi::quoted_text(text);
+    },
+    "MINUTES");
+
 // A CLI11 message, which may echo any argument, as one line of valid UTF-8 of bounded length
 // (core/quoted_text.h escapes line breaks, control bytes and invalid UTF-8).
 std::string one_line(std::string_view text) { return tsumi::escaped_text(tsumi::trim(text), 240); }
@@ -117,6 +126,21 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       ->check(seconds(true));
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");
+  auto* save = mate_cmd
+                   ->add_option("--save", mate.save_path,
+                                "One problem: save the solver's table to FILE every --save-every minutes, on SIGINT "
+                                "or SIGTERM (which stop the solve) and when --time or --nodes cuts it; an existing "
+                                "FILE is refused unless it is the --resume FILE")
+                   ->check(kNotBlank);
+  mate_cmd
+      ->add_option("--save-every", mate.save_every_min,
+                   "With --save: minutes between saves (default 10; fractions allowed, 0.5 is 30 s)")
+      ->check(kMinutes)
+      ->needs(save);
+  mate_cmd
+      ->add_option("--resume", mate.resume_path,
+                   "One problem: load a table saved by --save (the same problem and --hash) and continue its solve")
+      ->check(kNotBlank);
   mate_cmd->footer(
       "Output: 'checkmate <usi moves>', 'checkmate nomate' or 'checkmate timeout'; then for a mate\n"
       "'length N (shortest proven)' or '(shortest not proven)', 'futile-interposition length M' where\n"
@@ -137,6 +161,13 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       ".usi files, sorted) are a suite, each judged by its recorded line where that ends in mate (the\n"
       "length with or without futile interpositions), by `不詰` as no mate, else any verdict but a timeout.\n"
       "--kif/--csa write the problem (the defender's hand completed) and the mate line, ending in 詰み.\n"
+      "--save FILE (one problem) writes the solver's table to FILE (through FILE.tmp, renamed) every\n"
+      "--save-every minutes, when SIGINT or SIGTERM stops the solve (a second signal ends it at once) and\n"
+      "when a limit cuts it; the file holds the problem, the --hash, the nodes and time so far, every proven\n"
+      "and disproven entry and the unfinished ones with 64 nodes or more below them, all checksummed.\n"
+      "--resume FILE loads it before solving: the output adds 'resumed from FILE: N nodes and T ms\n"
+      "before' (--json: resumed_from, resumed_nodes, resumed_ms; nodes and time stay this run's). A file of\n"
+      "another problem or --hash, or one cut or damaged, is refused (exit 2) before anything is solved.\n"
       "Exit 0 for any verdict of one problem, 2 on bad input; a\n"
       "mate whose line does not replay as one is answered 'checkmate timeout', 'bad line ...' and exit 1.");
   mate_cmd->callback([&] {

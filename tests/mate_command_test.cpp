@@ -469,8 +469,9 @@ TEST(MateProcess, LongProblemStaysWithinTheHash) {
 TEST(MateProcess, HelpNamesEveryOption) {
   const ProcessResult r = run_tsumi("mate --help");
   EXPECT_EQ(r.code, 0) << r.output;
-  for (const char* text : {"--sfen", "--suite", "--time", "--nodes", "--hash", "--threads", "--json", "--show",
-                           "--no-shortest", "sharing one table", "--kif", "--csa", "files"})
+  for (const char* text :
+       {"--sfen", "--suite", "--time", "--nodes", "--hash", "--threads", "--json", "--show", "--no-shortest",
+        "sharing one table", "--kif", "--csa", "files", "--save", "--save-every", "--resume"})
     EXPECT_NE(r.output.find(text), std::string::npos) << text << "\n" << r.output;
 }
 

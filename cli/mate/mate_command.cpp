@@ -1,6 +1,10 @@
 #include "cli/mate/mate_command.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iomanip>
 #include <memory>
@@ -8,13 +12,16 @@
 #include <optional>
 #include <ostream>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/common/output_file.h"
 #include "cli/common/problem_file.h"
+#include "cli/common/stop_signal.h"
 #include "cli/mate/mate_report.h"
+#include "cli/mate/table_file.h"
 #include "core/game_record.h"
 #include "core/limits.h"
 #include "core/quoted_text.h"
@@ -109,6 +116,134 @@ std::optional<std::string> write_solution_files(const MateOptions& o, const Mate
   return write_kifu_files(o.kif_out, o.csa_out, solution_kifu(problem, report, source), out);
 }
 
+// ---- resumable solves: --save, --save-every, --resume (cli/mate/table_file.h) ----
+
+// A path in a message: quoted, and whole up to a length no real path reaches (the user copies it).
+std::string path_text(const std::string& path) { return quoted_text(path, 1024); }
+
+// "table saved to 'F' (123 entries, 4.5 MB, in 67 ms)"
+std::string saved_text(const std::string& path, const TableFileStats& s) {
+  char mb[32];
+  std::snprintf(mb, sizeof mb, "%.1f", double(s.bytes) / double(1 << 20));
+  return "table saved to " + path_text(path) + " (" + std::to_string(s.entries) + " entries, " + mb + " MB, in " +
+         std::to_string(whole_ms(s.ms)) + " ms)";
+}
+
+// Before a solve with --save: the file must not exist, unless it is the file resumed (then it is updated
+// in place), and its directory must take a file (its .tmp, through which every save goes).
+std::optional<std::string> check_save_path(const MateOptions& o) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool in_place = !o.resume_path.empty() && fs::equivalent(o.save_path, o.resume_path, ec);
+  if (!in_place && fs::symlink_status(o.save_path, ec).type() != fs::file_type::not_found)
+    return "--save " + path_text(o.save_path) +
+           ": the file exists, and --save never overwrites a file; name a new one, or continue from it with "
+           "--resume " +
+           path_text(o.save_path) + " --save " + path_text(o.save_path);
+  const std::string tmp = o.save_path + ".tmp";
+  const bool had_tmp = fs::symlink_status(tmp, ec).type() != fs::file_type::not_found;
+  std::FILE* f = std::fopen(tmp.c_str(), "ab");
+  if (!f) return "--save " + path_text(o.save_path) + ": cannot write " + path_text(tmp) + ": " + std::strerror(errno);
+  std::fclose(f);
+  if (!had_tmp) fs::remove(tmp, ec);
+  return std::nullopt;
+}
+
+// Turns a stop signal into MateSolver::request_stop while it lives (a handler can only set a flag). It
+// asks again every poll, as a request made before solve() begins is forgotten.
+class StopWatcher {
+ public:
+  StopWatcher(const StopSignals& signals, MateSolver& solver)
+      : thread_([&signals, &solver](std::stop_token stop) {
+          while (!stop.stop_requested()) {
+            if (signals.received() != 0) solver.request_stop();
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+          }
+        }) {}
+
+ private:
+  std::jthread thread_;
+};
+
+// The saving side of a solve: the table's binding, what the file resumed had done, and the saves.
+class TableSaves {
+ public:
+  TableSaves(const MateOptions& o, const MateProblem& problem, MateSolver& solver)
+      : o_(o),
+        solver_(solver),
+        binding_(table_binding(solver.table(), solver.hash_mb(), to_sfen(problem.setup), problem.attacker)) {}
+
+  // Loads --resume into the table (nothing without it); the refusal's words when the file is refused.
+  std::optional<std::string> resume(std::ostream& err) {
+    if (o_.resume_path.empty()) return std::nullopt;
+    TableFileStats stats;
+    if (auto e = read_table_file(o_.resume_path, binding_, solver_.table(), before_, &stats)) return "--resume: " + *e;
+    err << "tsumi mate: " << stats.entries << " entries loaded from " << path_text(o_.resume_path) << " in "
+        << whole_ms(stats.ms) << " ms\n";
+    return std::nullopt;
+  }
+  bool resumed() const { return !o_.resume_path.empty(); }
+  const SolveState& before() const { return before_; }
+
+  // Writes the table with this session's state added to the state resumed; the words that say so, or
+  // why it could not be written.
+  std::optional<std::string> save(std::uint64_t nodes, double ms, int first_mate_length, int mate_bound,
+                                  std::string& said) {
+    SolveState s = before_;
+    s.nodes += nodes;
+    s.elapsed_ms += std::uint64_t(whole_ms(ms));
+    if (first_mate_length > 0) s.first_mate_length = std::uint32_t(first_mate_length);
+    if (mate_bound > 0) s.mate_bound = std::uint32_t(mate_bound);
+    TableFileStats stats;
+    if (auto e = write_table_file(o_.save_path, binding_, s, solver_.table(), kDefaultMinWorth, &stats)) return e;
+    said = saved_text(o_.save_path, stats);
+    return std::nullopt;
+  }
+
+ private:
+  const MateOptions& o_;
+  MateSolver& solver_;
+  TableBinding binding_;
+  SolveState before_;
+};
+
+// The words for the save at the end of a solve that a signal or a limit cut.
+std::string cut_text(int signal, MateStop stop) {
+  if (signal != 0) return std::string(StopSignals::name(signal)) + ": the solve stopped";
+  return std::string("the ") + (stop == MateStop::kNodes ? "node" : "time") + " limit cut the solve";
+}
+
+// The progress line every progress_s seconds and the periodic saves, from the solver's progress
+// callback: called every min(progress, save) interval, each does its work when its own time is due, so
+// the callback costs two comparisons when neither is.
+void set_reports(const MateOptions& o, MateSolver& solver, TableSaves& saves, bool& drawn, std::ostream& err) {
+  const double progress_ms = o.progress_s * 1000;
+  const double save_ms = o.save_path.empty() ? 0 : std::min(o.save_every_min * 60000, 2e9);
+  const double interval = progress_ms > 0 && save_ms > 0 ? std::min(progress_ms, save_ms) : progress_ms + save_ms;
+  if (interval <= 0) return;
+  // When each is next due, in ms of the solve (a fixed schedule: a late call does not shift the next).
+  double next_progress = progress_ms, next_save = save_ms;
+  solver.set_progress(
+      [&o, &saves, &drawn, &err, progress_ms, save_ms, next_progress, next_save](const MateProgress& p) mutable {
+        if (progress_ms > 0 && p.time_ms >= next_progress) {
+          while (next_progress <= p.time_ms) next_progress += progress_ms;
+          if (o.err_tty)
+            err << "\r" << mate_progress_text(p) << "\x1b[K" << std::flush;
+          else
+            err << mate_progress_text(p) << std::endl;
+          drawn = true;
+        }
+        if (save_ms > 0 && p.time_ms >= next_save) {
+          while (next_save <= p.time_ms) next_save += save_ms;
+          std::string said;
+          const auto e = saves.save(p.nodes, p.time_ms, p.first_mate_length, p.mate_bound, said);
+          if (drawn && o.err_tty) err << "\r\x1b[K";
+          err << "tsumi mate: " << (e ? "cannot save the table (the solve goes on): " + *e : said) << std::endl;
+        }
+      },
+      int(std::max(1.0, std::min(interval, 2e9))));
+}
+
 int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   MateProblem problem;
   notation::Kifu source;
@@ -116,27 +251,46 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
     err << "tsumi mate: " << *e << "\n";
     return 2;
   }
+  const bool saving = !o.save_path.empty();
+  if (saving)
+    if (auto e = check_save_path(o)) {
+      err << "tsumi mate: " << *e << "\n";
+      return 2;
+    }
   const auto solver = make_solver(o, err);
   if (!solver) return 2;
+  TableSaves saves(o, problem, *solver);
+  if (auto e = saves.resume(err)) {
+    err << "tsumi mate: " << *e << "\n";
+    return 2;
+  }
   if (o.show && o.json) err << "tsumi mate: note: --show is ignored with --json\n";
   const bool show = o.show && !o.json;
   if (show) out << notation::board_diagram(problem.setup) << "\n";
   bool drawn = false;
-  if (o.progress_s > 0)
-    solver->set_progress(
-        [&](const MateProgress& p) {
-          if (o.err_tty)
-            err << "\r" << mate_progress_text(p) << "\x1b[K" << std::flush;
-          else
-            err << mate_progress_text(p) << std::endl;
-          drawn = true;
-        },
-        int(o.progress_s * 1000));
+  set_reports(o, *solver, saves, drawn, err);
+  std::optional<StopSignals> signals;
+  std::optional<StopWatcher> watcher;
+  if (saving) signals.emplace(), watcher.emplace(*signals, *solver);
   const MateReport report = make_mate_report(problem, solver->solve(problem, limits_of(o)));
+  watcher.reset();
   if (drawn && o.err_tty) err << "\r\x1b[K" << std::flush;
   // A line that does not replay as a mate is the solver's fault: answered as a timeout, exit 1.
   int code = report.line_fault ? 1 : 0;
   if (report.line_fault) err << "tsumi mate: the solver's line is not a mate (" << *report.line_fault << ")\n";
+  const MateResult& r = report.result;
+  const int signal = signals ? signals->received() : 0;
+  if (saving && (signal != 0 || r.stop == MateStop::kTime || r.stop == MateStop::kNodes)) {
+    std::string said;
+    if (auto e = saves.save(r.nodes, r.time_ms, r.first_mate_length, r.mate_bound, said)) {
+      err << "tsumi mate: cannot save the table: " << *e << "\n";
+      code = 2;
+    } else {
+      err << "tsumi mate: " << cut_text(signal, r.stop) << "; " << said << "; continue it with "
+          << (signal ? "the same command" : "a higher limit") << " and --resume " << path_text(o.save_path) << "\n";
+    }
+  }
+  signals.reset();
   if (auto e = write_solution_files(o, problem, report, source, out)) {
     err << "tsumi mate: " << *e << "\n";
     code = 2;
@@ -144,10 +298,18 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
   if (o.json) {
     Json j;
     add_problem_json(problem, report, *solver, o.threads, j);
+    if (saves.resumed()) {
+      j["resumed_from"] = escaped_text(o.resume_path, 1024);  // valid UTF-8 whatever the path
+      j["resumed_nodes"] = saves.before().nodes;
+      j["resumed_ms"] = saves.before().elapsed_ms;
+    }
     out << j.dump() << "\n";
     return code;
   }
   out << mate_text(report);
+  if (saves.resumed())
+    out << "resumed from " << escaped_text(o.resume_path, 1024) << ": " << saves.before().nodes << " nodes and "
+        << saves.before().elapsed_ms << " ms before\n";
   out << table_text(*solver) << "\n";
   out << "peak memory " << peak_rss_mb() << " MB\n";
   if (show && report.verdict() == MateVerdict::kMate) {
@@ -356,6 +518,10 @@ int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
   const bool single = !o.sfen.empty() || one_problem_file(o.files);
   if (!single && (!o.kif_out.empty() || !o.csa_out.empty())) {
     err << "tsumi mate: --kif and --csa write one problem's solution, not a suite's\n";
+    return 2;
+  }
+  if (!single && (!o.save_path.empty() || !o.resume_path.empty())) {
+    err << "tsumi mate: --save and --resume continue one problem's solve, not a suite's\n";
     return 2;
   }
   if (auto e = check_thread_room(o.threads, limits::kWorkerStackBytes)) {

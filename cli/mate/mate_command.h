@@ -34,6 +34,13 @@ struct MateOptions {
   // it is redrawn in place and erased at the end; elsewhere each report is a line of its own.
   double progress_s = 0;
   bool err_tty = false;
+  // One problem, a solve that can be continued (cli/mate/table_file.h): --save writes the solver's table
+  // to save_path every save_every_min minutes, when SIGINT or SIGTERM stops the solve, and at the end of
+  // a solve that a limit cut (an existing file is refused unless it is resume_path, updated in place);
+  // --resume loads resume_path into the table before solving.
+  std::string save_path;
+  double save_every_min = 10;
+  std::string resume_path;
 };
 
 // Runs the command; results go to out, errors and notes to err. Returns the exit code: 0 when solved
