@@ -17,13 +17,42 @@ DfpnSearch::~DfpnSearch() = default;
 void DfpnSearch::set_root(const PositionSetup& setup) {
   pos_.set(setup, &states_[0]);
   ply_ = 0;
-  path_.reset(pos_.board_key(), pos_.hand(attacker_));
+  path_.reset(node_key(), pos_.hand(attacker_));
 }
+
+void DfpnSearch::set_book(bool on) {
+  salt_ = on ? kBookSalt : 0;
+  if (on && !judge_) {
+    judge_ = std::make_unique<FutilityJudge>(table_, attacker_);
+    judge_->set_limits(deadline_, has_deadline_, stop_);
+  }
+  context_.judge = on ? judge_.get() : nullptr;
+  context_.salt = salt_;
+  path_.reset(node_key(), pos_.hand(attacker_));  // the root's key in the new count
+}
+
+void DfpnSearch::drop_futile(MoveList& evasions) {
+  if (!judge_ || !salt_ || !drop_possible(pos_)) return;
+  for (Move m : evasions)
+    if (!m.is_drop()) return;  // drops are judged only where they are all the defender has
+  Bitboard judged = Bitboard::zero(), futile = Bitboard::zero();
+  Move* kept = evasions.data();
+  for (Move m : evasions) {
+    if (m.is_drop() && !judged.test(m.to())) {
+      judged.set(m.to());
+      if (judge_->judge(pos_, m.to()).futile) futile.set(m.to());
+    }
+    if (!m.is_drop() || !futile.test(m.to())) *kept++ = m;
+  }
+  evasions.set_end(kept);
+}
+
+std::uint64_t DfpnSearch::nodes() const { return nodes_ + (judge_ ? judge_->nodes() : 0); }
 
 void DfpnSearch::do_move(Move m) {
   pos_.do_move(m, states_[ply_ + 1]);
   ++ply_;
-  path_.push(pos_.board_key(), pos_.hand(attacker_), m.raw());
+  path_.push(node_key(), pos_.hand(attacker_), m.raw());
 }
 
 void DfpnSearch::undo_move(Move m) {
@@ -38,6 +67,7 @@ void DfpnSearch::set_limits(std::chrono::steady_clock::time_point deadline, bool
   has_deadline_ = has_deadline;
   max_nodes_ = max_nodes;
   stop_ = stop;
+  if (judge_) judge_->set_limits(deadline, has_deadline, stop);
 }
 
 void DfpnSearch::check_limits() {
@@ -59,7 +89,7 @@ void DfpnSearch::check_limits() {
 }
 
 NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
-  const ChildKey c = child_key(pos_, attacker_, m);
+  const ChildKey c = child_key(pos_, attacker_, m, salt_);
   const MateProbe p = table_.probe(c.board_key, c.hand, child_remaining);
   return NodeResult{p.pn, p.dn, p.len, p.hand, p.move, kNoLoop};
 }
@@ -72,7 +102,15 @@ bool DfpnSearch::leaf(std::uint16_t remaining, NodeResult& result) {
   } else if (is_or_node(pos_, attacker_) && remaining == 0) {  // no mate within the plies left
     result = NodeResult{kInfPn, 0, 0, proof_hand::full(), Move::none(), kNoLoop};
   } else if (!is_or_node(pos_, attacker_) && remaining <= 1) {  // mated now, or not within the plies left
-    result = has_legal_move(pos_) ? out_of_length(pos_, attacker_) : mated(pos_, attacker_);
+    Hand futile_proof;
+    if (!has_legal_move(pos_))
+      result = mated(pos_, attacker_);
+    else if (judge_ && salt_ && judge_->mated_by_futility(pos_, futile_proof))
+      result = NodeResult{0, kInfPn, 0, futile_proof, Move::none(), kNoLoop};
+    else if (salt_ && drop_possible(pos_))  // the book count: more in hand could make the drops futile
+      result = out_of_length(pos_, attacker_), result.hand = proof_hand::min(result.hand, pos_.hand(attacker_));
+    else
+      result = out_of_length(pos_, attacker_);
   } else {
     return false;
   }
@@ -107,7 +145,7 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
 // a proof within len or fewer, or a proof within len against a disproof for len or more (counted in
 // contradictions() by builds with assertions).
 bool DfpnSearch::contradicts_table(const NodeResult& result) const {
-  const MateProbe p = table_.probe(pos_.board_key(), pos_.hand(attacker_), result.len);
+  const MateProbe p = table_.probe(node_key(), pos_.hand(attacker_), result.len);
   return p.found && (result.disproven() ? p.pn == 0 : p.dn == 0);
 }
 
@@ -123,7 +161,7 @@ void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::u
 #ifndef NDEBUG
   if (final && contradicts_table(result)) ++contradictions_;
 #endif
-  const StoreOutcome outcome = table_.store(pos_.board_key(), hand,
+  const StoreOutcome outcome = table_.store(node_key(), hand,
                                             MateRecord{result.pn, result.dn, final ? result.len : remaining,
                                                        final ? result.hand : hand, result.best, amount, link});
   counters_.stores_new += outcome == StoreOutcome::kNew;
@@ -136,7 +174,7 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   if ((nodes_ & (kLimitInterval - 1)) == 0) check_limits();
   NodeResult result;
   if (leaf(remaining, result)) return result;
-  const Key mark = BusyMarks::node_key(pos_.board_key(), pos_.hand(attacker_).raw());
+  const Key mark = BusyMarks::node_key(node_key(), pos_.hand(attacker_).raw());
   if (crew_) crew_->busy.enter(mark);
   {
     ++counters_.expansions;

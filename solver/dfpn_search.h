@@ -29,9 +29,11 @@
 #include <memory>
 #include <vector>
 
+#include "core/move.h"
 #include "core/position.h"
 #include "solver/busy_marks.h"
 #include "solver/child_stack.h"
+#include "solver/futility_judge.h"
 #include "solver/local_expansion.h"
 #include "solver/mate_node.h"
 #include "solver/mate_table.h"
@@ -81,7 +83,8 @@ class DfpnSearch {
   enum class Abort : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth, kYielded };
   Abort aborted() const { return abort_; }
   void clear_abort() { abort_ = Abort::kNone; }
-  std::uint64_t nodes() const { return nodes_; }
+  // Nodes searched, those of the futility judge's searches included.
+  std::uint64_t nodes() const;
   const SearchCounters& counters() const { return counters_; }
   // The root's numbers after the last child search returned to it (0 and 0 before any did).
   std::uint32_t root_pn() const { return root_pn_; }
@@ -106,6 +109,19 @@ class DfpnSearch {
 
   // The table's answer for the child after move m of the current node (no search).
   NodeResult probe_child(Move m, std::uint16_t child_remaining) const;
+
+  // The book count (futility_judge.h): futile interpositions are no defences, and lengths are counted
+  // as problem books count them. Its nodes are kept apart in the table under keys XORed with
+  // kBookSalt (bit 0, the side to move, untouched). Switch only between searches.
+  static constexpr Key kBookSalt = 0x5bd1e9955bd1e994ULL & ~Key(1);
+  void set_book(bool on);
+  bool book() const { return salt_ != 0; }
+  // The futility judge of the book count (null before set_book(true)).
+  const FutilityJudge* judge() const { return judge_.get(); }
+  // The book count: leaves the futile drops out of the evasions of the current node (a defence).
+  void drop_futile(MoveList& evasions);
+  // The board key the table knows the current node by.
+  Key node_key() const { return pos_.board_key() ^ salt_; }
   bool is_attacker_to_move() const { return is_or_node(pos_, attacker_); }
   Color attacker() const { return attacker_; }
 
@@ -130,6 +146,8 @@ class DfpnSearch {
   Move check_buffer_[kMaxMoves];  // scratch for counting a child's checks
   SearchCounters counters_;
   std::uint32_t root_pn_ = 0, root_dn_ = 0;
+  Key salt_ = 0;
+  std::unique_ptr<FutilityJudge> judge_;
   ExpansionContext context_;
   // The expansion of the node at each ply of the current path (merge detection marks an ancestor's).
   std::vector<LocalExpansion*> expansions_;

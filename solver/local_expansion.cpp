@@ -72,11 +72,12 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
       child_remaining_(remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1)) {
   const Move* end = or_node_ ? generate<CHECKS>(pos, ctx.moves) : generate<EVASIONS>(pos, ctx.moves);
   n_ = int(end - ctx.moves);
+  if (!or_node_ && ctx.judge && n_ > 0 && drop_possible(pos)) drop_futile_interpositions(pos);
   c_ = ctx.children.take(std::size_t(n_));
   // Every child's cluster is requested first, so the probes below overlap their cache misses.
   for (int i = 0; i < n_; ++i) {
     ExpandedChild& c = c_[i];
-    c.key = child_key(pos, ctx.attacker, ctx.moves[i]);
+    c.key = child_key(pos, ctx.attacker, ctx.moves[i], ctx.salt);
     if (remaining != 1) ctx.table.prefetch(c.key.board_key);
     if (ctx.marks) c.mark = BusyMarks::node_key(c.key.board_key, c.key.hand.raw());
     c.next = -1, c.active = true, c.merged = false, c.parent = ParentLink();
@@ -98,6 +99,11 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
     MateProbe p = child_remaining_ == 0 ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
                                         : ctx.table.probe(c.key.board_key, c.key.hand, child_remaining_);
+    if (ctx.salt != 0 && child_remaining_ != 0 && p.pn != 0 && p.dn != 0) {
+      // The count of every defence proved it: a mate in the book's count as well, no longer.
+      const MateProbe full = ctx.table.probe(c.key.board_key ^ ctx.salt, c.key.hand, child_remaining_);
+      if (full.found && full.pn == 0) p = full;
+    }
     if (!p.found) first_numbers(c, pos, p);
     c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand, c.parent = p.parent, c.merged = p.parent.shared();
     if (or_node_ && c.pn == 0 && c.len == 0) {  // a check without reply: the shortest mate, no need to read on
@@ -106,6 +112,30 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     }
   }
   delay_siblings();
+}
+
+// The book count: leaves the futile drops out of the node's moves (ctx.moves), a square at a time.
+void LocalExpansion::drop_futile_interpositions(Position& pos) {
+  // Only where drops are all the defender has (no king move, no capture of the checker, no piece moved
+  // between): elsewhere every drop is a defence.
+  for (int i = 0; i < n_; ++i)
+    if (!ctx_.moves[i].is_drop()) return;
+  Bitboard judged = Bitboard::zero(), futile = Bitboard::zero();
+  int kept = 0;
+  for (int i = 0; i < n_; ++i) {
+    const Move m = ctx_.moves[i];
+    if (m.is_drop()) {
+      const Square s = m.to();
+      if (!judged.test(s)) {
+        judged.set(s);
+        const FutilityVerdict v = ctx_.judge->judge(pos, s);
+        if (v.futile) futile.set(s), futile_hand_ = ph::max(futile_hand_, v.proof), futile_ = true;
+      }
+      if (futile.test(s)) continue;
+    }
+    ctx_.moves[kept++] = m;
+  }
+  n_ = kept;
 }
 
 // Links the lines of delayed children (see the header): each line keeps its first unsettled child
@@ -156,6 +186,14 @@ void LocalExpansion::settle(int index) {
     }
 }
 
+// Not mated within the plies left. The book count keeps the hand as it is where the defence may be a
+// drop: with more in the attacker's hand the drop could turn futile.
+NodeResult LocalExpansion::book_out_of_length(const Position& pos) const {
+  NodeResult r = out_of_length(pos, ctx_.attacker);
+  if (ctx_.judge && drop_possible(pos)) r.hand = ph::min(r.hand, pos.hand(ctx_.attacker));
+  return r;
+}
+
 // The df-pn+ first numbers of a child the table does not know (see the header); a child found final
 // this way is stored.
 void LocalExpansion::first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const {
@@ -168,10 +206,13 @@ void LocalExpansion::first_numbers(ExpandedChild& c, Position& pos, MateProbe& p
   if (or_node_) {
     pos.do_move(m, st, StateScope::kMovesOnly);
     const std::uint64_t evasions = first_proof_number(pos, legal_move_count(pos));
+    Hand futile_proof;
     if (evasions == 0)
       settled(mated(pos, ctx_.attacker), true);
+    else if (child_remaining_ == 0 && ctx_.judge && ctx_.judge->mated_by_futility(pos, futile_proof))
+      settled(NodeResult{0, kInfPn, 0, futile_proof, Move::none(), kNoLoop}, true);
     else if (child_remaining_ == 0)
-      settled(out_of_length(pos, ctx_.attacker), false);
+      settled(book_out_of_length(pos), false);
     else
       p.pn = std::max(p.pn, std::uint32_t(evasions));
     pos.undo_move(m);
@@ -273,7 +314,12 @@ LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn
 }
 
 NodeResult LocalExpansion::result() const {
-  if (n_ == 0) return or_node_ ? without_check(pos_, ctx_.attacker) : mated(pos_, ctx_.attacker);
+  if (n_ == 0 && or_node_) return without_check(pos_, ctx_.attacker);
+  if (n_ == 0) {  // mated, or (the book count) every evasion a futile drop
+    NodeResult r = mated(pos_, ctx_.attacker);
+    r.hand = ph::max(r.hand, futile_hand_);
+    return r;
+  }
   const Sums s = sums(nullptr, false);
   if (s.pn == 0 || s.dn == 0) return conclude_final(s.pn, s.dn);
   return NodeResult{s.pn, s.dn, remaining_, pos_.hand(ctx_.attacker), c_[s.best_real].key.move, kNoLoop};
@@ -307,7 +353,8 @@ NodeResult LocalExpansion::conclude_final(std::uint32_t pn, std::uint32_t dn) co
       if (!longest || c.len > longest->len) longest = &c;
     }
     r.dn = kInfPn, r.len = len_plus_one(longest->len), r.best = longest->key.move;
-    r.hand = ph::with_interposition_kinds(p, hand, pos_.hand(~ctx_.attacker), drop_possible(pos_));
+    r.hand =
+        ph::with_interposition_kinds(ph::max(p, futile_hand_), hand, pos_.hand(~ctx_.attacker), drop_possible(pos_));
   } else {  // a refutation: the one that depends least on the path, then the longest
     const ExpandedChild* refutation = nullptr;
     for (const ExpandedChild& c : children) {
@@ -320,6 +367,8 @@ NodeResult LocalExpansion::conclude_final(std::uint32_t pn, std::uint32_t dn) co
     if (refutation->key.move.is_drop())
       r.hand =
           ph::keeping_defender_drops(r.hand, hand, pos_.hand(~ctx_.attacker), refutation->key.move.dropped_piece());
+    // The book count: with more in the attacker's hand the drop could turn futile (no defence).
+    if (ctx_.judge && refutation->key.move.is_drop()) r.hand = ph::min(r.hand, hand);
     r.loop_ply = refutation->loop_ply, r.best = refutation->key.move;
   }
   // A repetition of this node or of a node below it holds on every path to this node.

@@ -26,6 +26,11 @@
 // disproven only by a final child, so results are unchanged; what changes is that a line of futile
 // interpositions costs the proof number of one, not of seven.
 //
+// The book count (ctx.judge set): at an AND node the futile interpositions (futility_judge.h) are no
+// defences and are left out of the children; a node whose every evasion is one is mated, its proof
+// hand what the futility proofs need. A child the book count does not know yet may be answered by a
+// proof of the count of every defence (a mate there is a mate in the book's count, no longer).
+//
 // Results and repetitions: a disproof that relies on a repetition carries loop_ply, the shallowest ply
 // it returns to. At the node of that ply the repetition is the node's own, which holds on every path
 // to it, so the result becomes an ordinary disproof there (loop_ply cleared) and can be shared through
@@ -39,6 +44,7 @@
 #include "core/position.h"
 #include "solver/busy_marks.h"
 #include "solver/child_stack.h"
+#include "solver/futility_judge.h"
 #include "solver/mate_node.h"
 #include "solver/mate_table.h"
 #include "solver/path_table.h"
@@ -58,6 +64,10 @@ struct ExpansionContext {
   Move* moves;   // scratch of kMaxMoves for generating the node's moves
   Move* checks;  // scratch of kMaxMoves for counting a child's checks
   SearchCounters& counters;
+  // The book count (futility_judge.h): its judge, and the salt of its keys; null and 0 for the count of
+  // every defence.
+  FutilityJudge* judge = nullptr;
+  Key salt = 0;
 };
 
 class LocalExpansion {
@@ -101,6 +111,8 @@ class LocalExpansion {
   Sums sums(const BusyMarks* busy, bool tie_last) const;
   void first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const;
   void delay_siblings();
+  void drop_futile_interpositions(Position& pos);
+  NodeResult book_out_of_length(const Position& pos) const;
   void settle(int index);  // after child `index` changed: brings the next of its line in when it is due
   NodeResult conclude_final(std::uint32_t pn, std::uint32_t dn) const;
 
@@ -112,6 +124,10 @@ class LocalExpansion {
   int ply_;
   bool or_node_;
   std::uint16_t remaining_, child_remaining_;
+  // The book count: the proof hands of the futile interpositions left out (what the node's proof needs
+  // beside its children's), and whether any was.
+  Hand futile_hand_;
+  bool futile_ = false;
 };
 
 }  // namespace tsumi

@@ -52,8 +52,10 @@ struct ChildKey {
   proof_hand::HandChange change;
 };
 
-inline ChildKey child_key(const Position& pos, Color attacker, Move m) {
-  ChildKey c{m, pos.board_key_after(m), pos.hand(attacker), proof_hand::hand_change(m, pos.piece_on(m.to()))};
+// `salt` is XORed into the board key: the book count's search keeps its nodes apart from the other's
+// in one table (DfpnSearch::set_book).
+inline ChildKey child_key(const Position& pos, Color attacker, Move m, Key salt = 0) {
+  ChildKey c{m, pos.board_key_after(m) ^ salt, pos.hand(attacker), proof_hand::hand_change(m, pos.piece_on(m.to()))};
   if (is_or_node(pos, attacker)) {
     if (c.change.dropped != NO_PIECE_TYPE) c.hand.remove(c.change.dropped);
     if (c.change.captured != NO_PIECE_TYPE) c.hand.add(c.change.captured);

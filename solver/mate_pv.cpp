@@ -109,6 +109,7 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
     } else {
       MoveList evasions;
       generate<EVASIONS>(s.position(), evasions);
+      s.drop_futile(evasions);  // the book count: futile drops are no defences
       if (evasions.empty()) break;
       if (exact) {
         const std::vector<Move> longest = longest_defences(s, r, evasions);
@@ -126,6 +127,7 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
   if (!s.is_attacker_to_move()) {
     MoveList evasions;
     generate<EVASIONS>(s.position(), evasions);
+    s.drop_futile(evasions);
     line.mated = evasions.empty();
   }
   for (auto it = line.moves.rbegin(); it != line.moves.rend(); ++it) s.undo_move(*it);
@@ -163,6 +165,10 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vecto
 
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   MateLine line = follow(search, length, exact, true);
+  if (search.book()) {  // the book count's line: its length is the book length
+    line.futile_length = int(line.moves.size());
+    return line;
+  }
   const MateProblem here{search.position().setup(), search.attacker()};
   const std::vector<PlySpan> cycles = futile_cycles(here, line.moves);
   int cut = 0;
@@ -175,8 +181,9 @@ LineBuilder::LineBuilder(MateTable& table, const PositionSetup& root, Color atta
     : search_(table, attacker), root_(root), stop_(stop) {}
 
 std::optional<MateLine> LineBuilder::build(std::uint16_t length, bool exact,
-                                           std::chrono::steady_clock::time_point until, bool has_until) {
+                                           std::chrono::steady_clock::time_point until, bool has_until, bool book) {
   search_.set_root(root_);
+  search_.set_book(book);
   search_.clear_abort();
   search_.set_limits(until, has_until, 0, stop_);
   MateLine line = build_mate_line(search_, length, exact);

@@ -28,7 +28,8 @@ struct MateLine {
   std::vector<Move> moves;
   Hand leftover;  // the attacker's hand after the last move
   int futile_length = 0;
-  // The line ends in mate (the defender to move without an evasion). False when the table claimed a
+  // The line ends in mate (the defender to move without an evasion; in the book count, without one that
+  // is not a futile drop). False when the table claimed a
   // proof that the line could not follow to the end: a line cut by a limit, or by the repetition rule
   // on the line's own path where the proof in the table came by another.
   bool mated = false;
@@ -48,8 +49,10 @@ class LineBuilder {
   // The main line from the root of a mate within `length` (build_mate_line); nothing when the deadline
   // (if `has_until`) or a stop request cut it, or when it does not end in mate: a partial line is no
   // mate.
+  // `book`: the line by the book count (futile interpositions no defences; it ends where every evasion
+  // is a futile drop).
   std::optional<MateLine> build(std::uint16_t length, bool exact, std::chrono::steady_clock::time_point until,
-                                bool has_until);
+                                bool has_until, bool book = false);
   std::uint64_t nodes() const { return search_.nodes(); }
   // Called every DfpnSearch::kLimitInterval nodes of the line searches (progress reports).
   void set_tick(void (*tick)(void*), void* ctx) { search_.set_tick(tick, ctx); }

@@ -182,6 +182,50 @@ struct MateSolver::Impl {
     if (result.shortest_proven && line->moves.size() != length) result.shortest_proven = false;
   }
 
+  // The book count's shortest mate (futility_judge.h), below the count of every defence's `length`
+  // (a mate there is one in the book's count too, no longer): the root searched by every worker in the
+  // book count, first under `estimate` (the main line's length without the futile drops the line
+  // rules find) when that is shorter, then two plies below each mate found until a search disproves.
+  // A limit cuts it like the shortest-mate proof; the answer is then the shortest book mate proven.
+  void book_length(std::uint16_t length, std::uint16_t estimate, MateResult& result) {
+    for (const auto& w : workers) w->set_book(true);
+    std::uint16_t best = length, floor = 0;  // a book mate in `best`; none in `floor` or fewer
+    bool proven = false;
+    std::uint16_t tried = estimate < length && estimate >= 1 ? estimate : std::uint16_t(length - 2);
+    while (tried >= 1 && tried > floor && tried < best) {
+      const std::uint64_t unsettled = unsettled_verdicts();
+      DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
+      const NodeResult r = solve_all(tried, abort);
+      if (abort != DfpnSearch::Abort::kNone) break;
+      if (r.proven()) {
+        best = r.len;
+        tried = std::uint16_t(best >= 2 ? best - 2 : 0);
+        continue;
+      }
+      // No book mate within `tried` (trusted only if no futility verdict was left unsettled).
+      if (unsettled_verdicts() != unsettled) break;
+      floor = tried;
+      tried = std::uint16_t(best - 2);
+    }
+    if (best < 2 || floor + 2 >= best) proven = true;
+    for (const auto& w : workers) {
+      if (const FutilityJudge* j = w->judge()) {
+        const FutilityCounters& c = j->counters();
+        result.futility.judged += c.judged, result.futility.futile += c.futile;
+        result.futility.searched += c.searched, result.futility.unsettled += c.unsettled;
+      }
+      w->set_book(false);
+    }
+    result.futile_length = best;
+    result.futile_proven = proven;
+  }
+  std::uint64_t unsettled_verdicts() const {
+    std::uint64_t n = 0;
+    for (const auto& w : workers)
+      if (const FutilityJudge* j = w->judge()) n += j->counters().unsettled;
+    return n;
+  }
+
   // Searches the root within `remaining` plies with every worker; the result of the one that finished,
   // or (all aborted) worker 0's numbers with its abort reason in `abort`.
   NodeResult solve_all(std::uint16_t remaining, DfpnSearch::Abort& abort) {
@@ -266,7 +310,22 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.mate_bound = length;
   result.pv = line->moves;
   result.length = int(line->moves.size());
-  result.futile_length = line->futile_length;
+  result.futile_length = result.length;
+  result.futile_proven = result.shortest_proven;
+  // The defender's moves: the odd plies from an attacker's root, the even ones from a defence.
+  bool defender_drops = false;
+  for (std::size_t i = problem.setup.side_to_move == problem.attacker ? 1 : 0; i < line->moves.size(); i += 2)
+    defender_drops = defender_drops || line->moves[i].is_drop();
+  if (defender_drops && limits.prove_shortest) {
+    im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), result);
+    if (result.futile_length < result.length) {
+      im.table.set_concurrent(false);
+      if (auto book = lines.build(std::uint16_t(result.futile_length), result.futile_proven,
+                                  im.line_deadline(std::uint16_t(result.futile_length)), im.timed, true);
+          book && int(book->moves.size()) == result.futile_length)
+        result.futile_pv = book->moves;
+    }
+  }
   result.leftover = line->leftover;
   return im.finish(result, lines.nodes());
 }

@@ -15,6 +15,7 @@
 
 #include "core/hand.h"
 #include "core/move.h"
+#include "solver/futility_judge.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_table.h"
 #include "solver/search_counters.h"
@@ -71,10 +72,18 @@ struct MateResult {
   std::vector<Move> pv;
   int length = 0;                // plies of pv, every legal defence counted (interpositions included)
   bool shortest_proven = false;  // no mate shorter than `length` exists (proven, not assumed)
-  // The length when futile interpositions (muda-ai) are not counted, as problem books count; equal
-  // to `length` where no interposition on the line is futile. See solver/README.md for the policy.
+  // The length as problem books count it: the shortest mate in which futile interpositions (muda-ai)
+  // are no defences (solver/README.md, "Futile interpositions"), searched when the main line has a
+  // defender's drop; equal to `length` where it has none. futile_proven: no shorter such mate exists
+  // (proven, with every futility verdict the proof relied on settled).
   int futile_length = 0;
-  Hand leftover;  // the attacker's hand after the last move of pv
+  bool futile_proven = false;
+  // The book count's main line, of futile_length plies, when it differs from pv and could be built: it
+  // ends where the defender's every evasion is a futile drop (replay: legal moves, each attacker move a
+  // check).
+  std::vector<Move> futile_pv;
+  FutilityCounters futility;  // the futility judgements of that search
+  Hand leftover;              // the attacker's hand after the last move of pv
   std::uint64_t nodes = 0;
   double time_ms = 0;
   double first_mate_ms = 0;   // when the first mate was proven (0: none)

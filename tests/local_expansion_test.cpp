@@ -337,6 +337,78 @@ TEST(LocalExpansion, NonPromotionWaitsBehindThePromotion) {
   EXPECT_FALSE(e.result().disproven());  // the non-promotion is still open
 }
 
+// ---- double counting: children counted by max (solver/README.md, "Double counting") ----
+
+// Stores the AND node's child after `usi` in the table with pn and dn (and the shared flag).
+void stored_child(Node& n, std::string_view usi, std::uint32_t pn, std::uint32_t dn, bool shared) {
+  const Move m = *parse_usi_move(n.pos, usi);
+  const ChildKey c = child_key(n.pos, BLACK, m);
+  n.table.store(c.board_key, c.hand,
+                MateRecord{pn, dn, kUnlimited, c.hand, Move::none(), 10, ParentLink::of(n.pos, m).with_shared(shared)});
+}
+
+std::uint32_t and_pn(Node& n) {
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  EXPECT_FALSE(e.or_node());
+  return e.result().pn;
+}
+
+TEST(LocalExpansion, TwoRoutesToOneSubtreeCountOnceWhenShared) {
+  // Two king moves whose numbers come from one subtree (pn 40 and 70): summed they count it twice.
+  Node n(kInterpose);
+  stored_child(n, "5a4b", 40, 3, false);
+  stored_child(n, "5a6b", 70, 3, false);
+  const std::uint32_t summed = and_pn(n);
+  // Marked shared (a merge found below them), they count by max: 70, not 110.
+  stored_child(n, "5a4b", 40, 3, true);
+  stored_child(n, "5a6b", 70, 3, true);
+  EXPECT_EQ(and_pn(n), summed - 40);
+}
+
+TEST(LocalExpansion, CountByMaxMarksAChildOfALiveExpansion) {
+  Node n(kInterpose);
+  stored_child(n, "5a4b", 40, 3, false);
+  stored_child(n, "5a6b", 70, 3, false);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  const std::uint32_t before = e.result().pn;
+  const int a = find_move(e, "5a4b"), b = find_move(e, "5a6b");
+  ASSERT_GE(a, 0);
+  ASSERT_GE(b, 0);
+  EXPECT_EQ(e.find(e.child(a).key.board_key, e.child(a).key.hand), a);
+  e.count_by_max(a);
+  e.count_by_max(b);
+  EXPECT_EQ(e.result().pn, before - 40);
+}
+
+TEST(LocalExpansion, HugeNumbersCountByMaxAndNeverWrap) {
+  Node n(kInterpose);
+  // Three children of 1.5 G each: summed they would pass 2^32; counted by max they add 1.5 G once.
+  stored_child(n, "5a4b", 1'500'000'000, 3, false);
+  stored_child(n, "5a6b", 1'500'000'000, 4, false);
+  stored_child(n, "5a4a", 1'500'000'000, 5, false);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  std::uint32_t others = 0;
+  for (int i = 0; i < e.size(); ++i)
+    if (e.child(i).active && e.child(i).pn < 1'500'000'000) others += e.child(i).pn;
+  EXPECT_EQ(e.result().pn, others + 1'500'000'000u);
+}
+
+TEST(LocalExpansion, AChildThatCannotRunUnderItsThresholdStopsTheNode) {
+  // Saturated sums understate the node's number; the child with the least dn is one of them, and its
+  // pn threshold (the node's less the others) is below its own pn: the node must return, not descend
+  // into a child that would come back at once, unchanged.
+  Node n(kInterpose);
+  stored_child(n, "5a4b", kInfPn - 2, 1, false);
+  stored_child(n, "5a6b", kInfPn - 2, 2, false);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  ASSERT_LT(e.result().pn, kInfPn - 1);
+  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, false).stop);
+}
+
 TEST(LocalExpansion, ChildrenAreGivenBackWhenTheNodeReturns) {
   Node n(kOpen);
   const ChildStack::Mark before = n.children.mark();

@@ -120,7 +120,8 @@ TEST(MateReport, AnUnprovenShortestMateSaysWhatIsProven) {
   const std::string text = mate_text(report);
   EXPECT_TRUE(contains(text,
                        "length 1 (not proven shortest (bound 1); the line's defences are the "
-                       "longest the table knew, not proven longest)\nfutile-interposition length 0\n"))
+                       "longest the table knew, not proven longest)\nfutile-interposition length 0 (not proven "
+                       "shortest)\n"))
       << text;
   const std::string usi = usi_mate_answer(report, 1500, 0);
   EXPECT_TRUE(contains(usi,

@@ -138,7 +138,10 @@ std::string mate_text(const MateReport& report) {
   if (report.line_fault) s += "bad line " + *report.line_fault + "\n";
   if (mate) {
     s += length_text(r) + "\n";
-    if (r.futile_length != r.length) s += "futile-interposition length " + std::to_string(r.futile_length) + "\n";
+    if (r.futile_length != r.length)
+      s += "futile-interposition length " + std::to_string(r.futile_length) +
+           (r.futile_proven ? " (shortest proven)\n" : " (not proven shortest)\n");
+    if (!r.futile_pv.empty()) s += "futile-interposition line " + to_usi(r.futile_pv) + "\n";
     if (!r.leftover.empty()) s += "leftover " + hand_to_sfen(r.leftover, report.attacker) + "\n";
   }
   if (r.first_mate_length > 0)
@@ -165,6 +168,11 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["mate_bound"] = r.mate_bound;
   j["line_exact"] = r.line_exact && !report.line_fault;
   j["futile_length"] = report.line_fault ? 0 : r.futile_length;
+  j["futile_proven"] = !report.line_fault && r.futile_proven;
+  nlohmann::ordered_json futile_pv = nlohmann::ordered_json::array();
+  if (!report.line_fault)
+    for (Move m : r.futile_pv) futile_pv.push_back(to_usi(m));
+  j["futile_pv"] = std::move(futile_pv);
   j["pv"] = std::move(pv);
   j["leftover"] = report.line_fault ? std::string() : hand_to_sfen(r.leftover, report.attacker);
   j["nodes"] = r.nodes;

@@ -1,0 +1,118 @@
+#include "solver/futility_judge.h"
+
+#include "core/attacks.h"
+#include "core/movegen.h"
+#include "solver/dfpn_search.h"
+#include "solver/proof_hand.h"
+
+namespace tsumi {
+
+namespace {
+
+constexpr bool can_promote(PieceType pt) { return pt >= PAWN && pt <= ROOK && pt != GOLD; }
+
+// A piece of colour c of type pt may stand unpromoted on sq (pawn and lance not on the last rank,
+// knight not on the last two).
+constexpr bool can_stay_unpromoted(Color c, PieceType pt, Square sq) {
+  const Rank r = relative_rank(c, rank_of(sq));
+  if (pt == PAWN || pt == LANCE) return r != RANK_1;
+  if (pt == KNIGHT) return r > RANK_2;
+  return true;
+}
+
+}  // namespace
+
+FutilityJudge::FutilityJudge(MateTable& table, Color attacker)
+    : table_(table), attacker_(attacker), search_(std::make_unique<DfpnSearch>(table, attacker)) {}
+
+FutilityJudge::~FutilityJudge() = default;
+
+void FutilityJudge::set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline,
+                               const std::atomic<bool>* stop) {
+  deadline_ = deadline;
+  has_deadline_ = has_deadline;
+  stop_ = stop;
+}
+
+std::uint64_t FutilityJudge::nodes() const { return search_->nodes(); }
+
+FutilityVerdict FutilityJudge::judge(const Position& pos, Square s, bool search) {
+  ++counters_.judged;
+  const Color us = attacker_;
+  const Square checker = pos.checkers().lsb();
+  const Square king = pos.king_square(~us);
+  // A piece that alone shields the attacker's own king stays where it is (real-game positions).
+  const Bitboard pinned = pos.has_king(us) ? pos.blockers_for_king(us) : Bitboard::zero();
+  FutilityVerdict verdict;
+  const auto consider = [&](Square from) {
+    if (pinned.test(from)) return false;
+    const PieceType pt = type_of(pos.piece_on(from));
+    const bool zone = in_promotion_zone(us, from) || in_promotion_zone(us, s);
+    for (const bool promote : {true, false}) {
+      if (promote ? !(can_promote(pt) && zone) : !can_stay_unpromoted(us, pt, s)) continue;
+      const FutilityVerdict v = judge_one(pos, from, s, promote, search);
+      verdict.unsettled = verdict.unsettled || v.unsettled;
+      if (v.futile) {
+        verdict = v;
+        return true;
+      }
+    }
+    return false;
+  };
+  bool futile = consider(checker);
+  // Next to the king, any other piece that takes there with check.
+  if (!futile && king_attacks(king).test(s)) {
+    Bitboard takers = andnot(pos.attackers_to(us, s), square_bb(checker) | pos.pieces(us, KING));
+    while (!futile && !takers.empty()) futile = consider(takers.pop_lsb());
+  }
+  if (futile) {
+    verdict.unsettled = false;
+    ++counters_.futile;
+  }
+  if (verdict.unsettled) ++counters_.unsettled;
+  return verdict;
+}
+
+bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof, bool search) {
+  if (!pos.in_check() || pos.checkers().more_than_one()) return false;
+  MoveList evasions;
+  generate<EVASIONS>(pos, evasions);
+  if (evasions.empty()) return false;
+  for (Move m : evasions)
+    if (!m.is_drop()) return false;  // a king move, a capture or a piece moved between: a defence
+  Bitboard judged = Bitboard::zero();
+  proof = Hand();
+  for (Move m : evasions) {
+    if (judged.test(m.to())) continue;
+    judged.set(m.to());
+    const FutilityVerdict v = judge(pos, m.to(), search);
+    if (!v.futile) return false;
+    proof = proof_hand::max(proof, v.proof);
+  }
+  return true;
+}
+
+FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Square s, bool promote, bool search) {
+  PositionSetup setup = pos.setup();
+  const Piece pc = setup.board[from];
+  setup.board[from] = NO_PIECE;
+  setup.board[s] = promote ? Piece(pc + kPromotionOffset) : pc;
+  StateInfo st;
+  Position v;
+  v.set(setup, &st);
+  if (!v.in_check()) return {};  // the attacker's moves all check: this one would not
+  const MateProbe p = table_.probe(v.board_key(), v.hand(attacker_), kUnlimited);
+  if (p.found && p.pn == 0) return FutilityVerdict{true, false, p.hand};
+  if (p.found && p.dn == 0) return {};
+  if (!search) return FutilityVerdict{false, true, Hand()};
+  ++counters_.searched;
+  DfpnSearch& s2 = *search_;
+  s2.set_root(setup);
+  s2.clear_abort();
+  s2.set_limits(deadline_, has_deadline_, s2.nodes() + kBudget, stop_);
+  const NodeResult r = s2.solve(kUnlimited);
+  if (r.proven()) return FutilityVerdict{true, false, r.hand};
+  return FutilityVerdict{false, !r.disproven(), Hand()};
+}
+
+}  // namespace tsumi

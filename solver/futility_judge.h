@@ -1,0 +1,91 @@
+#pragma once
+// Whether an interposition is futile (muda-ai), judged where the evasions are generated, for the
+// search that counts lengths as problem books do (solver/README.md, "Futile interpositions").
+//
+// The rule. The defender, in check from a distant slider, has nothing but drops on the squares between
+// its king and the checker: no king move, no capture of the checker, no piece to move between (where
+// it has any of these, every drop is a defence, as in shtsume's evasion generator). A drop on such a
+// square s is futile when the mate goes through without the interposed piece:
+// when the position the attacker would reach by taking it at once, less the piece taken, is mated.
+// That position, V(s), does not depend on what was dropped: it is the board with the taking piece
+// moved to s, the attacker's hand as it was, the defender to move. The piece that takes is the checker
+// (promoting or not, where either is legal) or, on the square next to the king, any other piece that
+// gives check from there. A futile drop is no defence at all: a defender node whose every evasion is a
+// futile drop is mated, and futile drops add nothing to the length of a node that has other defences.
+//
+// The cases this separates (each tested in futility_judge_test.cpp): a drop the checker takes and mates
+// as it would have (futile); a drop on a square the defender guards, where taking it loses the checker
+// (an exchange: a defence); a drop that pulls the checker to where it no longer mates (a tempo won by
+// the interposition, chuu-ai: a defence); a drop next to the king that another piece takes with mate
+// (futile). Interpositions by moving a piece are always defences here.
+//
+// How V(s) is known: from the table (a proof of V(s) in the search that counts every defence is a proof
+// in the book's count too), else by a search of V(s) of its own, with that count, cut at a node budget.
+// A search cut unsettled leaves the drop a defence (the book length found is then an upper bound; the
+// judge counts such verdicts, and a shortest book length relying on one is not called proven).
+//
+// Thread safety: one per worker; the table may be shared.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+
+#include "core/hand.h"
+#include "core/position.h"
+#include "core/types.h"
+#include "solver/mate_table.h"
+
+namespace tsumi {
+
+class DfpnSearch;
+
+struct FutilityVerdict {
+  bool futile = false;
+  bool unsettled = false;  // a search of V(s) was cut before it settled (the drop stays a defence)
+  Hand proof;              // futile: the proof hand of V(s) (what the attacker's hand must hold)
+};
+
+struct FutilityCounters {
+  std::uint64_t judged = 0;     // squares judged
+  std::uint64_t futile = 0;     // of those, futile
+  std::uint64_t searched = 0;   // judgements that needed a search of V(s)
+  std::uint64_t unsettled = 0;  // of those, cut before they settled
+};
+
+class FutilityJudge {
+ public:
+  // Nodes a search of one V(s) may spend.
+  static constexpr std::uint64_t kBudget = 4096;
+
+  FutilityJudge(MateTable& table, Color attacker);
+  ~FutilityJudge();
+  FutilityJudge(const FutilityJudge&) = delete;
+  FutilityJudge& operator=(const FutilityJudge&) = delete;
+
+  // The limits and stop flag of the search that asks (a search of V(s) stops with it).
+  void set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, const std::atomic<bool>* stop);
+
+  // `pos`: the defender to move, in check from one distant slider; s: an empty square between the king
+  // and the checker. `search` false: the table only (no search of V(s)).
+  FutilityVerdict judge(const Position& pos, Square s, bool search = true);
+
+  // The defender to move in `pos` is mated in the book's count: it has evasions, and every one is a drop
+  // on a square where drops are futile. proof: what the attacker's hand must hold for that.
+  bool mated_by_futility(const Position& pos, Hand& proof, bool search = true);
+
+  const FutilityCounters& counters() const { return counters_; }
+  std::uint64_t nodes() const;
+
+ private:
+  FutilityVerdict judge_one(const Position& pos, Square from, Square s, bool promote, bool search);
+
+  MateTable& table_;
+  Color attacker_;
+  std::unique_ptr<DfpnSearch> search_;
+  std::chrono::steady_clock::time_point deadline_{};
+  bool has_deadline_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
+  FutilityCounters counters_;
+};
+
+}  // namespace tsumi
