@@ -65,6 +65,7 @@ struct MateSolver::Impl {
     p.pv = table_line(table, problem->setup, problem->attacker, kProgressLinePlies);
     p.root_pn = search->root_pn(), p.root_dn = search->root_dn();
     p.searching_below = limit == kUnlimited ? 0 : limit + 2;
+    p.book = book_phase;
     p.first_mate_length = first_length;
     p.mate_bound = bound;
     p.collections = table.collections().runs - collections_before.runs;
@@ -76,6 +77,7 @@ struct MateSolver::Impl {
   // mate proven so far (what progress reports show).
   std::uint16_t limit = kUnlimited;
   int first_length = 0, bound = 0;
+  bool book_phase = false;
 
   bool timed = false;
   Clock::time_point deadline{};
@@ -103,6 +105,7 @@ struct MateSolver::Impl {
     search->set_tick(&Impl::tick, this);
     limit = kUnlimited;
     first_length = bound = 0;
+    book_phase = false;
   }
 
   // Completes the result with the counts of the solve (the line builder's nodes included) and frees
@@ -189,6 +192,7 @@ struct MateSolver::Impl {
   // A limit cuts it like the shortest-mate proof; the answer is then the shortest book mate proven.
   void book_length(std::uint16_t length, std::uint16_t estimate, MateResult& result) {
     for (const auto& w : workers) w->set_book(true);
+    book_phase = true;
     std::uint16_t best = length, floor = 0;  // a book mate in `best`; none in `floor` or fewer
     bool proven = false;
     std::uint16_t tried = estimate < length && estimate >= 1 ? estimate : std::uint16_t(length - 2);
@@ -202,10 +206,11 @@ struct MateSolver::Impl {
         tried = std::uint16_t(best >= 2 ? best - 2 : 0);
         continue;
       }
-      // No book mate within `tried` (trusted only if no futility verdict was left unsettled).
-      if (unsettled_verdicts() != unsettled) break;
-      floor = tried;
-      tried = std::uint16_t(best - 2);
+      // No book mate within `tried`: trusted (a floor) only if no futility verdict was left unsettled.
+      const bool trusted = unsettled_verdicts() == unsettled;
+      if (trusted) floor = tried;
+      if (!trusted && tried + 2 >= best) break;  // the last step, and it cannot be trusted
+      tried = tried + 2 >= best ? tried : std::uint16_t(best - 2);
     }
     if (best < 2 || floor + 2 >= best) proven = true;
     for (const auto& w : workers) {
@@ -216,6 +221,7 @@ struct MateSolver::Impl {
       }
       w->set_book(false);
     }
+    book_phase = false;
     result.futile_length = best;
     result.futile_proven = proven;
   }

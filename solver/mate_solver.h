@@ -57,6 +57,7 @@ struct MateProgress {
   std::uint32_t root_pn = 0, root_dn = 0;
   // 0 while the first mate is sought; else the shortest-mate proof looks for a mate shorter than this.
   int searching_below = 0;
+  bool book = false;          // the search running now counts lengths as books do (futile_length)
   int first_mate_length = 0;  // the first proof's length, 0 before it
   int mate_bound = 0;         // the shortest mate proven so far, 0 before the first
   std::uint64_t collections = 0;

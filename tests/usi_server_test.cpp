@@ -434,7 +434,7 @@ TEST(UsiServer, ReportsTheProgressLineEveryProgressInterval) {
   std::vector<std::string> lines = s.solve(sfen_of(kHardId), "go mate 500");
   expect_mate_answer_shape(lines);
   const auto progress = [](const std::string& l) {
-    return starts_with(l, "info string mate ") && contains(l, " s, nodes ") && contains(l, ", root pn ");
+    return starts_with(l, "info string mate ") && contains(l, " s, nodes ") && contains(l, ", root ");
   };
   EXPECT_GE(count_if(lines, progress), 2) << joined(lines);
   s.send("setoption name ProgressInterval value 0");

@@ -89,7 +89,10 @@ std::string mate_progress_text(const MateProgress& p) {
     s += ", no mate yet";
   else
     s += ", first mate " + std::to_string(p.first_mate_length) + ", mate in " + std::to_string(p.mate_bound) +
-         " proven" + (p.searching_below > 0 ? ", seeking < " + std::to_string(p.searching_below) : std::string());
+         " proven" +
+         (p.searching_below > 0
+              ? (p.book ? ", as books count seeking < " : ", seeking < ") + std::to_string(p.searching_below)
+              : std::string());
   s += ", merges " + short_count(double(c.merges)) + "/" + short_count(double(c.merge_checks)) + ", re-expanded " +
        percent(c.reexpansions, c.expansions) + " new " + percent(c.stores_new, c.expansions) + " evicted " +
        percent(c.evictions, c.expansions) + " repetition children " + short_count(double(c.repetitions)) +
@@ -173,6 +176,10 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   if (!report.line_fault)
     for (Move m : r.futile_pv) futile_pv.push_back(to_usi(m));
   j["futile_pv"] = std::move(futile_pv);
+  j["futility_judged"] = r.futility.judged;
+  j["futility_futile"] = r.futility.futile;
+  j["futility_searched"] = r.futility.searched;
+  j["futility_unsettled"] = r.futility.unsettled;
   j["pv"] = std::move(pv);
   j["leftover"] = report.line_fault ? std::string() : hand_to_sfen(r.leftover, report.attacker);
   j["nodes"] = r.nodes;
