@@ -1,0 +1,110 @@
+// Tests of solver/futility_judge.h: the futile interposition (muda-ai) and the cases that are not one,
+// each on a small position where the answer is known by hand. In every position the white king on 1a
+// is checked from afar (by the black lance on 1i, or a rook on 9a), and white holds every piece black
+// does not have.
+
+#include "solver/futility_judge.h"
+
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "core/sfen.h"
+#include "core/usi.h"
+#include "solver/mate_solver.h"
+#include "tests/support/test_data.h"
+
+namespace tsumi {
+namespace {
+
+struct Node {
+  explicit Node(std::string_view sfen) {
+    const auto setup = parse_sfen(sfen);
+    EXPECT_TRUE(setup) << sfen;
+    pos.set(*setup, &st);
+  }
+  StateInfo st;
+  Position pos;
+  MateTable table{std::size_t(4) << 20};
+  FutilityJudge judge{table, BLACK};
+};
+
+Square sq(std::string_view usi) { return Square((usi[0] - '1') * 9 + (usi[1] - 'a')); }
+
+// The silver on 3b covers 2a and the gold on 2c covers 1b and 2b: the king cannot move, and white has
+// nothing to move between. A drop on 1b is taken by the lance, which promotes, and it is mate; a drop
+// farther away is taken by the lance, and the next drop on 1b is futile again.
+constexpr char kBoxed[] = "8k/6S2/7G1/9/9/9/9/9/8L w 2r2b3g3s4n3l18p 1";
+
+TEST(FutilityJudge, EveryDropTheCheckerTakesWithMateIsFutile) {
+  Node n(kBoxed);
+  ASSERT_TRUE(n.pos.in_check());
+  for (const char* s : {"1b", "1c", "1e", "1h"}) {
+    const FutilityVerdict v = n.judge.judge(n.pos, sq(s));
+    EXPECT_TRUE(v.futile) << s;
+    EXPECT_FALSE(v.unsettled) << s;
+    EXPECT_TRUE(v.proof.empty()) << s;  // the lance and the pieces on the board mate
+  }
+  Hand proof;
+  EXPECT_TRUE(n.judge.mated_by_futility(n.pos, proof));  // mate as books count
+  EXPECT_TRUE(proof.empty());
+}
+
+TEST(FutilityJudge, ADropTheKingTakesBackIsADefence) {
+  // Without the gold on 2c (a second silver on 3c covers 2b) nothing guards 1b: the lance that takes
+  // there is taken by the king, and there is no mate.
+  Node n("8k/6S2/6S2/9/9/9/9/9/8L w 2r2b4g2s4n3l18p 1");
+  ASSERT_TRUE(n.pos.in_check());
+  const FutilityVerdict v = n.judge.judge(n.pos, sq("1b"));
+  EXPECT_FALSE(v.futile);
+  EXPECT_FALSE(v.unsettled);
+  Hand proof;
+  EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof));
+}
+
+TEST(FutilityJudge, WhereTheKingCanMoveEveryDropIsADefence) {
+  // Without the silver on 3b the king can step to 2a.
+  Node n("8k/9/7G1/9/9/9/9/9/8L w 2r2b3g4s4n3l18p 1");
+  ASSERT_TRUE(n.pos.in_check());
+  Hand proof;
+  EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof));
+  EXPECT_EQ(n.judge.counters().judged, 0u);  // not even judged
+}
+
+TEST(FutilityJudge, WhereAPieceCanMoveBetweenEveryDropIsADefence) {
+  // A white knight on 2b can jump to 1d, between the king and the lance: a defence of its own, and the
+  // exchange it offers (the lance takes it, the knight's square is guarded) makes the drops defences too.
+  Node n("8k/6Sn1/7G1/9/9/9/9/9/8L w 2r2b3g3s3n3l18p 1");
+  ASSERT_TRUE(n.pos.in_check());
+  Hand proof;
+  EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof));
+}
+
+TEST(FutilityJudge, ADropNextToTheKingTakenWithMateIsFutile) {
+  // The rook on 9a checks along the first rank; the gold on 3b covers 2a and 2b, the pawn on 1c covers
+  // 1b. A drop on 2a, next to the king, is taken by the rook (or the gold) with mate: futile.
+  Node n("R7k/6G2/8P/9/9/9/9/9/9 w r2b3g4s4n4l17p 1");
+  ASSERT_TRUE(n.pos.in_check());
+  const FutilityVerdict v = n.judge.judge(n.pos, sq("2a"));
+  EXPECT_TRUE(v.futile);
+}
+
+TEST(FutilityJudge, TheBookLengthOfAFutileDropProblem) {
+  // antma-tsume1_futile_drops-1: mate in 3 counting the futile drop, 1 as books count, its line one move.
+  const MateSuiteEntry* e = test::tsume_entry("antma-tsume1_futile_drops-1");
+  ASSERT_NE(e, nullptr);
+  const auto problem = test::tsume_problem(e->sfen);
+  ASSERT_TRUE(problem);
+  MateSolver solver(16);
+  const MateResult r = solver.solve(*problem, MateLimits{});
+  ASSERT_EQ(r.verdict, MateVerdict::kMate);
+  EXPECT_EQ(r.length, 3);
+  EXPECT_EQ(r.futile_length, 1);
+  EXPECT_TRUE(r.futile_proven);
+  ASSERT_EQ(r.futile_pv.size(), 1u);
+  EXPECT_EQ(r.futile_pv[0], r.pv[0]);
+  EXPECT_GE(r.futility.futile, 1u);
+}
+
+}  // namespace
+}  // namespace tsumi
