@@ -124,6 +124,9 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       ->add_option("--progress", mate.progress_s,
                    "One problem: a progress line on stderr every SECONDS (default 5 on a terminal, else 0: none)")
       ->check(seconds(true));
+  mate_cmd->add_flag("--no-book-search{false}", mate.book_search,
+                     "Take the length as books count it (futile interpositions left out) from the main line's rules, "
+                     "without the search for it");
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");
   auto* save = mate_cmd

@@ -6,6 +6,7 @@
 
 #include <tbb/task_group.h>
 
+#include "core/movegen.h"
 #include "core/stopwatch.h"
 #include "core/task_edges.h"
 #include "core/worker_arena.h"
@@ -225,6 +226,30 @@ struct MateSolver::Impl {
     result.futile_length = best;
     result.futile_proven = proven;
   }
+  // Whether a defender's drop on the line is futile (futility_judge.h): the book count is searched only
+  // then. Where no drop of the main line is futile, its length is taken as the book's too (a shorter
+  // book mate elsewhere is not looked for): the search would cost as much as the shortest-mate proof.
+  bool line_has_futile_drop(const std::vector<Move>& moves) {
+    DfpnSearch& s = *workers[0];
+    s.set_book(true);  // for its judge
+    bool found = false;
+    std::size_t made = 0;
+    for (; made < moves.size() && !found; ++made) {
+      const Move m = moves[made];
+      if (!s.is_attacker_to_move() && m.is_drop()) {
+        MoveList evasions;
+        generate<EVASIONS>(s.position(), evasions);
+        const std::size_t all = evasions.size();
+        s.drop_futile(evasions);
+        found = evasions.size() < all;
+      }
+      s.do_move(m);
+    }
+    while (made > 0) s.undo_move(moves[--made]);
+    s.set_book(false);
+    return found;
+  }
+
   std::uint64_t unsettled_verdicts() const {
     std::uint64_t n = 0;
     for (const auto& w : workers)
@@ -318,11 +343,12 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.length = int(line->moves.size());
   result.futile_length = result.length;
   result.futile_proven = result.shortest_proven;
-  // The defender's moves: the odd plies from an attacker's root, the even ones from a defence.
-  bool defender_drops = false;
-  for (std::size_t i = problem.setup.side_to_move == problem.attacker ? 1 : 0; i < line->moves.size(); i += 2)
-    defender_drops = defender_drops || line->moves[i].is_drop();
-  if (defender_drops && limits.prove_shortest) {
+  if (!limits.book_search) {  // the main-line rules' length, proven shortest only where they cut nothing
+    result.futile_length = line->futile_length;
+    result.futile_proven = result.shortest_proven && result.futile_length == result.length;
+  }
+  if (limits.prove_shortest && limits.book_search && im.line_has_futile_drop(line->moves)) {
+    const auto book_start = Clock::now();
     im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), result);
     if (result.futile_length < result.length) {
       im.table.set_concurrent(false);
@@ -331,6 +357,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
           book && int(book->moves.size()) == result.futile_length)
         result.futile_pv = book->moves;
     }
+    result.futile_ms = ms_since(book_start);
   }
   result.leftover = line->leftover;
   return im.finish(result, lines.nodes());

@@ -44,7 +44,10 @@ struct MateLimits {
   double time_s = 0;           // wall-clock limit in seconds; 0: none
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
-  int threads = 1;             // workers sharing the table (oneTBB); 1: the serial search
+  // With prove_shortest: search the length as books count it (futile_length) when a drop of the main
+  // line is futile; false: the main-line rules give futile_length, as before the search existed.
+  bool book_search = true;
+  int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
 };
 
 // Progress, reported about every `MateSolver::set_progress` interval while solve() runs.
@@ -84,6 +87,7 @@ struct MateResult {
   // check).
   std::vector<Move> futile_pv;
   FutilityCounters futility;  // the futility judgements of that search
+  double futile_ms = 0;       // the time that search took (0: not searched)
   Hand leftover;              // the attacker's hand after the last move of pv
   std::uint64_t nodes = 0;
   double time_ms = 0;

@@ -72,6 +72,7 @@ MateLimits limits_of(const MateOptions& o) {
   limits.time_s = o.time_s;
   limits.nodes = o.nodes;
   limits.prove_shortest = o.prove_shortest;
+  limits.book_search = o.book_search;
   limits.threads = o.threads;
   return limits;
 }

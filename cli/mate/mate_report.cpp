@@ -176,6 +176,7 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   if (!report.line_fault)
     for (Move m : r.futile_pv) futile_pv.push_back(to_usi(m));
   j["futile_pv"] = std::move(futile_pv);
+  j["futile_ms"] = whole_ms(r.futile_ms);
   j["futility_judged"] = r.futility.judged;
   j["futility_futile"] = r.futility.futile;
   j["futility_searched"] = r.futility.searched;
