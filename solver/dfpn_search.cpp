@@ -71,10 +71,11 @@ void DfpnSearch::set_limits(std::chrono::steady_clock::time_point deadline, bool
 }
 
 void DfpnSearch::check_limits() {
-  std::uint64_t total = nodes_;
+  const std::uint64_t own = nodes();  // the judge's searches count against the limits too
+  std::uint64_t total = own;
   if (crew_) {
-    total = crew_->nodes.fetch_add(nodes_ - crew_counted_, std::memory_order_relaxed) + (nodes_ - crew_counted_);
-    crew_counted_ = nodes_;
+    total = crew_->nodes.fetch_add(own - crew_counted_, std::memory_order_relaxed) + (own - crew_counted_);
+    crew_counted_ = own;
   }
   if (stop_ && stop_->load(std::memory_order_relaxed))
     abort_ = Abort::kStopped;

@@ -161,7 +161,7 @@ class DfpnSearch {
   Abort abort_ = Abort::kNone;
   DfpnCrew* crew_ = nullptr;
   bool tie_last_ = false;           // among equal children pick the last (odd workers), not the first
-  std::uint64_t crew_counted_ = 0;  // nodes_ already added to crew_->nodes
+  std::uint64_t crew_counted_ = 0;  // nodes() already added to crew_->nodes
   void (*tick_)(void*) = nullptr;
   void* tick_ctx_ = nullptr;
 };

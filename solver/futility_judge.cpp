@@ -23,7 +23,7 @@ constexpr bool can_stay_unpromoted(Color c, PieceType pt, Square sq) {
 }  // namespace
 
 FutilityJudge::FutilityJudge(MateTable& table, Color attacker)
-    : table_(table), attacker_(attacker), search_(std::make_unique<DfpnSearch>(table, attacker)) {}
+    : table_(table), attacker_(attacker), search_(std::make_unique<DfpnSearch>(table, attacker)), cut_(kCutMemory, Key(0)) {}
 
 FutilityJudge::~FutilityJudge() = default;
 
@@ -105,6 +105,8 @@ FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Squar
   if (p.found && p.pn == 0) return FutilityVerdict{true, false, p.hand};
   if (p.found && p.dn == 0) return {};
   if (!search) return FutilityVerdict{false, true, Hand()};
+  Key& cut = cut_[v.key() & (kCutMemory - 1)];
+  if (cut == v.key()) return FutilityVerdict{false, true, Hand()};
   ++counters_.searched;
   DfpnSearch& s2 = *search_;
   s2.set_root(setup);
@@ -112,6 +114,7 @@ FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Squar
   s2.set_limits(deadline_, has_deadline_, s2.nodes() + kBudget, stop_);
   const NodeResult r = s2.solve(kUnlimited);
   if (r.proven()) return FutilityVerdict{true, false, r.hand};
+  if (!r.disproven()) cut = v.key();
   return FutilityVerdict{false, !r.disproven(), Hand()};
 }
 

@@ -23,12 +23,16 @@
 // in the book's count too), else by a search of V(s) of its own, with that count, cut at a node budget.
 // A search cut unsettled leaves the drop a defence (the book length found is then an upper bound; the
 // judge counts such verdicts, and a shortest book length relying on one is not called proven).
+// A V(s) once cut is remembered (a direct-mapped memory of its keys) and not searched again: a node is
+// expanded again and again in df-pn, and each expansion would otherwise spend the budget anew on the
+// same V(s); its verdict stays unsettled, as the first search left it.
 //
 // Thread safety: one per worker; the table may be shared.
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "core/hand.h"
 #include "core/position.h"
@@ -56,6 +60,7 @@ class FutilityJudge {
  public:
   // Nodes a search of one V(s) may spend.
   static constexpr std::uint64_t kBudget = 4096;
+  static constexpr std::size_t kCutMemory = 8192;  // keys of cut V(s) remembered (a power of two)
 
   FutilityJudge(MateTable& table, Color attacker);
   ~FutilityJudge();
@@ -82,6 +87,7 @@ class FutilityJudge {
   MateTable& table_;
   Color attacker_;
   std::unique_ptr<DfpnSearch> search_;
+  std::vector<Key> cut_;  // key of V(s) whose search was cut, at key % kCutMemory (0: none)
   std::chrono::steady_clock::time_point deadline_{};
   bool has_deadline_ = false;
   const std::atomic<bool>* stop_ = nullptr;

@@ -188,15 +188,32 @@ struct MateSolver::Impl {
 
   // The book count's shortest mate (futility_judge.h), below the count of every defence's `length`
   // (a mate there is one in the book's count too, no longer): the root searched by every worker in the
-  // book count, first under `estimate` (the main line's length without the futile drops the line
-  // rules find) when that is shorter, then two plies below each mate found until a search disproves.
+  // book count, from two plies below `length` down (`estimate`: the main line's length without the
+  // futile drops the line rules find, tried once a first book mate is proven), until a search disproves.
   // A limit cuts it like the shortest-mate proof; the answer is then the shortest book mate proven.
-  void book_length(std::uint16_t length, std::uint16_t estimate, MateResult& result) {
-    for (const auto& w : workers) w->set_book(true);
+  // Its nodes are capped at `l.book_share` times those of the solve before it (at least kBookMinNodes):
+  // a cut search leaves the shortest book mate it proved, not proven shortest (the main-line rules'
+  // estimate is no fallback: it can be shorter than the book's shortest mate).
+  void book_length(std::uint16_t length, std::uint16_t estimate, const MateLimits& l, MateResult& result) {
+    std::uint64_t spent = 0;
+    for (const auto& w : workers) spent += w->nodes();
+    const double share = std::max(0.0, l.book_share) * double(spent);
+    const std::uint64_t budget =
+        std::max(MateLimits::kBookMinNodes, share >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(share));
+    const std::uint64_t cap = l.nodes ? std::min(l.nodes, spent + budget) : spent + budget;
+    for (const auto& w : workers) {
+      w->set_limits(deadline, timed, cap, &stop);
+      w->set_book(true);
+    }
     book_phase = true;
     std::uint16_t best = length, floor = 0;  // a book mate in `best`; none in `floor` or fewer
     bool proven = false;
-    std::uint16_t tried = estimate < length && estimate >= 1 ? estimate : std::uint16_t(length - 2);
+    // Two plies below the main length first, then two below each mate found (a proof, cheap where a
+    // mate exists, returns its own length, which may jump down several steps); the estimate only where
+    // that first try proves a mate and the estimate is still shorter (a disproof under a too short
+    // estimate would spend the cap proving nothing).
+    std::uint16_t tried = std::uint16_t(length - 2);
+    bool first = true;
     while (tried >= 1 && tried > floor && tried < best) {
       const std::uint64_t unsettled = unsettled_verdicts();
       DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
@@ -205,8 +222,11 @@ struct MateSolver::Impl {
       if (r.proven()) {
         best = r.len;
         tried = std::uint16_t(best >= 2 ? best - 2 : 0);
+        if (first && estimate >= 1 && estimate < tried) tried = estimate;
+        first = false;
         continue;
       }
+      first = false;
       // No book mate within `tried`: trusted (a floor) only if no futility verdict was left unsettled.
       const bool trusted = unsettled_verdicts() == unsettled;
       if (trusted) floor = tried;
@@ -221,6 +241,7 @@ struct MateSolver::Impl {
         result.futility.searched += c.searched, result.futility.unsettled += c.unsettled;
       }
       w->set_book(false);
+      w->set_limits(deadline, timed, l.nodes, &stop);
     }
     book_phase = false;
     result.futile_length = best;
@@ -349,7 +370,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   }
   if (limits.prove_shortest && limits.book_search && im.line_has_futile_drop(line->moves)) {
     const auto book_start = Clock::now();
-    im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), result);
+    im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), limits, result);
     if (result.futile_length < result.length) {
       im.table.set_concurrent(false);
       if (auto book = lines.build(std::uint16_t(result.futile_length), result.futile_proven,

@@ -47,6 +47,10 @@ struct MateLimits {
   // With prove_shortest: search the length as books count it (futile_length) when a drop of the main
   // line is futile; false: the main-line rules give futile_length, as before the search existed.
   bool book_search = true;
+  // That search may spend this many times the nodes of the solve before it (the first mate and the
+  // shortest-mate proof), and at least kBookMinNodes; where it is cut, futile_length is not proven.
+  double book_share = 0.1;
+  static constexpr std::uint64_t kBookMinNodes = 100000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
 };
 

@@ -262,6 +262,53 @@ TEST(MateSolverTable, TinyTableGivesTheSameAnswers) {
   }
 }
 
+// The search's work does not hang on the table's size: a table too small forgets and searches again,
+// but no slot shared by two entries may send the search wandering (the stall once seen: 20 times the
+// nodes at one size, found in a random cross-check). One worker, so that the counts are exact.
+TEST(MateSolverTable, NodeCountsHardlyDependOnTheTableSize) {
+  if (threads() != 1) GTEST_SKIP() << "node counts of several workers vary from run to run";
+  for (const char* id : {"kongou-14", "kongou-40", "kongou-44"}) {
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
+    std::uint64_t least = ~std::uint64_t(0), most = 0;
+    for (const std::size_t mb : {4, 32, 256}) {
+      MateSolver solver(mb);
+      const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+      SCOPED_TRACE(std::string(id) + " at " + std::to_string(mb) + " MB");
+      expect_solution(*e, *problem, r);
+      least = std::min(least, r.nodes), most = std::max(most, r.nodes);
+    }
+    EXPECT_LE(most, 2 * least) << id << ": " << least << " to " << most << " nodes across 4, 32 and 256 MB";
+  }
+}
+
+// The book count's search (futile interpositions no defences) spends at most its share of the nodes
+// the solve spent before it.
+TEST(MateSolverBook, SearchStaysWithinItsShare) {
+  if (threads() != 1) GTEST_SKIP() << "node counts of several workers vary from run to run";
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id("kongou-21", e);  // 23 plies; a futile drop on its main line
+  ASSERT_TRUE(problem);
+  MateSolver solver(64);
+  MateLimits plain = limits(time_limit_s());
+  plain.book_search = false;
+  const MateResult before = solver.solve(*problem, plain);
+  expect_solution(*e, *problem, before);
+  for (const double share : {0.0, 0.25}) {
+    solver.clear();
+    MateLimits l = limits(time_limit_s());
+    l.book_share = share;
+    const MateResult r = solver.solve(*problem, l);
+    SCOPED_TRACE("share " + std::to_string(share));
+    expect_solution(*e, *problem, r);
+    EXPECT_LE(r.futile_length, r.length);
+    const auto budget = std::max<std::uint64_t>(MateLimits::kBookMinNodes, std::uint64_t(share * double(before.nodes)));
+    // The limits are looked at every few thousand nodes, and the book line is built after the search.
+    EXPECT_LE(r.nodes, before.nodes + budget + 100000) << "book search beyond its share";
+  }
+}
+
 TEST(MateSolverLimits, NodeLimit) {
   MateSolver& solver = shared_solver();
   // The longest problem needs millions of nodes for a first mate: 50 stop it, give or take how often

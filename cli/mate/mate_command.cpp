@@ -73,6 +73,7 @@ MateLimits limits_of(const MateOptions& o) {
   limits.nodes = o.nodes;
   limits.prove_shortest = o.prove_shortest;
   limits.book_search = o.book_search;
+  limits.book_share = o.book_share;
   limits.threads = o.threads;
   return limits;
 }
