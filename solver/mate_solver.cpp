@@ -218,7 +218,10 @@ struct MateSolver::Impl {
       const std::uint64_t unsettled = unsettled_verdicts();
       DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
       const NodeResult r = solve_all(tried, abort);
-      if (abort != DfpnSearch::Abort::kNone) break;
+      if (abort != DfpnSearch::Abort::kNone) {
+        result.futile_cut = true;
+        break;
+      }
       if (r.proven()) {
         best = r.len;
         tried = std::uint16_t(best >= 2 ? best - 2 : 0);

@@ -86,6 +86,9 @@ struct MateResult {
   // (proven, with every futility verdict the proof relied on settled).
   int futile_length = 0;
   bool futile_proven = false;
+  // The book count's search was cut (its share of nodes, MateLimits::book_share, or a limit) before it
+  // settled: futile_length is then the shortest book mate it proved, maybe `length` itself.
+  bool futile_cut = false;
   // The book count's main line, of futile_length plies, when it differs from pv and could be built: it
   // ends where the defender's every evasion is a futile drop (replay: legal moves, each attacker move a
   // check).

@@ -131,6 +131,22 @@ TEST(MateReport, AnUnprovenShortestMateSaysWhatIsProven) {
   EXPECT_TRUE(contains(usi, ", 0 without futile interpositions\n")) << usi;
 }
 
+// A book search its share cut before it found a shorter book mate says so (text and JSON); a settled
+// one says nothing of it.
+TEST(MateReport, ACutBookSearchSaysSo) {
+  MateResult r = mate_result({k8c1c});
+  r.futile_cut = true;
+  const std::string words = "futile-interposition search cut before it settled (a larger --book-share lets it go on)\n";
+  const MateReport cut = make_mate_report(mate_in_1(), r);
+  EXPECT_TRUE(contains(mate_text(cut), words)) << mate_text(cut);
+  nlohmann::ordered_json j;
+  add_mate_json(cut, j);
+  EXPECT_EQ(j["futile_cut"], true);
+  r.futile_cut = false;
+  const MateReport settled = make_mate_report(mate_in_1(), r);
+  EXPECT_FALSE(contains(mate_text(settled), "search cut")) << mate_text(settled);
+}
+
 TEST(MateReport, InfoLineHasThePvOnlyWhenThereIsOne) {
   EXPECT_EQ(usi_info_line(0, 0, 0, {}), "info time 0 nodes 0 nps 0 hashfull 0");
   EXPECT_EQ(usi_info_line(500, 1000.4, 12, {k8c1c}), "info time 1000 nodes 500 nps 499 hashfull 12 pv 8c1c");
