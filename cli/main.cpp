@@ -170,7 +170,7 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       "length with or without futile interpositions), by `不詰` as no mate, else any verdict but a timeout.\n"
       "--kif/--csa write the problem (the defender's hand completed) and the mate line, ending in 詰み.\n"
       "--save FILE (one problem) writes the solver's table to FILE (through FILE.tmp, renamed) every\n"
-      "--save-every minutes, when SIGINT or SIGTERM stops the solve (a second signal ends it at once) and\n"
+      "--save-every minutes, when SIGINT or SIGTERM stops the solve (one again a second later ends it at once) and\n"
       "when a limit cuts it; the file holds the problem, the --hash, the nodes and time so far, every proven\n"
       "and disproven entry and the unfinished ones with 64 nodes or more below them, all checksummed.\n"
       "--resume FILE loads it before solving: the output adds 'resumed from FILE: N nodes and T ms\n"

@@ -39,28 +39,8 @@ MateOptions options(const std::string& sfen, std::size_t hash_mb = 16) {
   return o;
 }
 
-// Every file a test here makes, removed when the program ends (ctest runs each test as a program of its
-// own; the saved tables would otherwise pile up in the temporary directory).
-std::vector<std::string>& made_files() {
-  static std::vector<std::string> paths;
-  return paths;
-}
-std::string made(const std::string& path) {
-  made_files().push_back(path);
-  return path;
-}
-class RemoveMadeFiles : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    for (const std::string& p : made_files()) std::filesystem::remove(p, ec), std::filesystem::remove(p + ".tmp", ec);
-  }
-};
-[[maybe_unused]] const ::testing::Environment* const kRemoveMadeFiles =
-    ::testing::AddGlobalTestEnvironment(new RemoveMadeFiles);
-
 std::string fresh_path(const std::string& name) {
-  const std::string path = made(test::temp_path(name));
+  const std::string path = test::removed_at_exit(test::temp_path(name));
   std::filesystem::remove(path);
   std::filesystem::remove(path + ".tmp");
   return path;
@@ -139,7 +119,7 @@ TEST(MateResume, ResumingAndSavingOneFileUpdatesItInPlace) {
 }
 
 TEST(MateResume, SaveNeverOverwritesAnotherFile) {
-  const std::string path = made(test::temp_file("precious.txt", "not a table\n"));
+  const std::string path = test::removed_at_exit(test::temp_file("precious.txt", "not a table\n"));
   MateOptions o = options(kMateIn1);
   o.save_path = path;
   const CommandResult r = run(o);
@@ -185,9 +165,9 @@ TEST(MateResume, RefusesAFileThatCannotBeContinued) {
   const std::string k24 = sfen_of("kongou-24");
   const std::vector<Case> cases = {
       {fresh_path("missing.tt"), k24, 16, "cannot read"},
-      {made(test::temp_file("garbage.tt", "garbage\n")), k24, 16, "is not a saved tsumi table"},
-      {made(test::temp_file("empty.tt", "")), k24, 16, "is empty"},
-      {made(test::temp_file("cut.tt", bytes.substr(0, bytes.size() / 2))), k24, 16, "is cut short"},
+      {test::removed_at_exit(test::temp_file("garbage.tt", "garbage\n")), k24, 16, "is not a saved tsumi table"},
+      {test::removed_at_exit(test::temp_file("empty.tt", "")), k24, 16, "is empty"},
+      {test::removed_at_exit(test::temp_file("cut.tt", bytes.substr(0, bytes.size() / 2))), k24, 16, "is cut short"},
       {good, sfen_of("kongou-25"), 16, "belongs to another problem"},
       {good, k24, 32, "resume with --hash 16"},
   };

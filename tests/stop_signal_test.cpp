@@ -1,6 +1,6 @@
 // Tests of cli/common/stop_signal.h: SIGINT and SIGTERM set the flag instead of ending the process
-// while a StopSignals lives, a second signal gets the default action again, and the handlers there
-// were before come back when it ends.
+// while a StopSignals lives, every one is counted (copies of one stop, sent together, must not end the
+// process), end_now() ends it as the signal would have, and the handlers there were before come back.
 
 #include "cli/common/stop_signal.h"
 
@@ -24,8 +24,16 @@ TEST(StopSignals, ASignalSetsTheFlagOnce) {
     EXPECT_EQ(signals.received(), 0);
     std::raise(signal);  // handled: the process goes on
     EXPECT_EQ(signals.received(), signal);
-    EXPECT_EQ(handler_of(signal), SIG_DFL) << "a second signal ends the process as without StopSignals";
+    EXPECT_EQ(signals.count(), 1);
+    std::raise(signal);  // a copy (timeout(1) signals the process and its group): still handled
+    EXPECT_EQ(signals.count(), 2);
   }
+}
+
+TEST(StopSignalsDeathTest, EndNowEndsTheProcessAsTheSignalWould) {
+  const StopSignals signals;
+  EXPECT_EXIT(StopSignals::end_now(SIGTERM), ::testing::KilledBySignal(SIGTERM), "");
+  EXPECT_EXIT(StopSignals::end_now(SIGINT), ::testing::KilledBySignal(SIGINT), "");
 }
 
 TEST(StopSignals, TheHandlersBeforeComeBack) {

@@ -66,28 +66,8 @@ void fill(MateTable& t, std::size_t n, std::uint64_t seed) {
 
 TableBinding binding_of(const MateTable& t, std::size_t mb = 1) { return table_binding(t, mb, kSfen, BLACK); }
 
-// Every file a test here makes, removed when the program ends (ctest runs each test as a program of its
-// own; the saved tables would otherwise pile up in the temporary directory).
-std::vector<std::string>& made_files() {
-  static std::vector<std::string> paths;
-  return paths;
-}
-std::string made(const std::string& path) {
-  made_files().push_back(path);
-  return path;
-}
-class RemoveMadeFiles : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    for (const std::string& p : made_files()) std::filesystem::remove(p, ec), std::filesystem::remove(p + ".tmp", ec);
-  }
-};
-[[maybe_unused]] const ::testing::Environment* const kRemoveMadeFiles =
-    ::testing::AddGlobalTestEnvironment(new RemoveMadeFiles);
-
 std::string path_of(const std::string& name) {
-  const std::string path = made(test::temp_path(name));
+  const std::string path = test::removed_at_exit(test::temp_path(name));
   std::filesystem::remove(path);
   return path;
 }
@@ -345,18 +325,18 @@ TEST(TableFile, RefusesAnotherLayoutOrFormatVersion) {
 }
 
 TEST(TableFile, RefusesWhatIsNoSavedTable) {
-  const std::string empty = made(test::temp_file("empty.tt", ""));
+  const std::string empty = test::removed_at_exit(test::temp_file("empty.tt", ""));
   EXPECT_TRUE(says(refusal(empty), "is empty, not a saved table"));
   for (const std::string& garbage : {std::string("hello, world\n"), std::string("TSUMI-T"), std::string(100, '\0'),
                                      std::string("TSUMI-TX") + "123"}) {
-    const std::string path = made(test::temp_file("garbage.tt", garbage));
+    const std::string path = test::removed_at_exit(test::temp_file("garbage.tt", garbage));
     const std::string e = refusal(path);
     EXPECT_TRUE(says(e, "not a saved tsumi table") || says(e, "cut short")) << e;
   }
   std::string random_bytes;
   std::mt19937_64 rng(1);
   for (int i = 0; i < 10000; ++i) random_bytes += char(rng());
-  EXPECT_TRUE(says(refusal(made(test::temp_file("random.tt", random_bytes))), "not a saved tsumi table"));
+  EXPECT_TRUE(says(refusal(test::removed_at_exit(test::temp_file("random.tt", random_bytes))), "not a saved tsumi table"));
 
   const std::string missing = path_of("missing.tt");
   EXPECT_TRUE(says(refusal(missing), "cannot read"));

@@ -152,13 +152,26 @@ std::optional<std::string> check_save_path(const MateOptions& o) {
 }
 
 // Turns a stop signal into MateSolver::request_stop while it lives (a handler can only set a flag). It
-// asks again every poll, as a request made before solve() begins is forgotten.
+// asks again every poll, as a request made before solve() begins is forgotten. A signal that comes
+// again more than kRepeatAfter after the first ends the process at once (stop_signal.h: copies sent
+// together are one request).
 class StopWatcher {
  public:
+  static constexpr std::chrono::milliseconds kRepeatAfter{1000};
   StopWatcher(const StopSignals& signals, MateSolver& solver)
       : thread_([&signals, &solver](std::stop_token stop) {
+          std::chrono::steady_clock::time_point first{};
+          int seen = 0;  // signals counted within kRepeatAfter of the first
           while (!stop.stop_requested()) {
-            if (signals.received() != 0) solver.request_stop();
+            if (const int n = signals.count(); n > seen) {
+              const auto now = std::chrono::steady_clock::now();
+              if (seen == 0) first = now;
+              if (seen > 0 && now - first > kRepeatAfter) StopSignals::end_now(signals.received());
+              seen = n;
+              solver.request_stop();
+            } else if (seen > 0) {
+              solver.request_stop();
+            }
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
           }
         }) {}

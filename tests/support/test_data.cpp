@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -110,6 +111,22 @@ ProcessResult run_process(const std::string& command_line, int timeout_s) {
 
 std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("tsumi_test_" + std::to_string(getpid()) + "_" + name)).string();
+}
+
+namespace {
+struct FilesToRemove {
+  std::vector<std::string> paths;
+  ~FilesToRemove() {
+    std::error_code ec;
+    for (const std::string& p : paths) std::filesystem::remove(p, ec), std::filesystem::remove(p + ".tmp", ec);
+  }
+};
+}  // namespace
+
+std::string removed_at_exit(const std::string& path) {
+  static FilesToRemove files;  // destroyed, and the files with it, when the program ends
+  files.paths.push_back(path);
+  return path;
 }
 
 std::string temp_file(const std::string& name, const std::string& contents) {

@@ -85,6 +85,9 @@ CommandResult run_command(Run run, const Options& options) {
 
 // A path in the test's temporary directory, named per process (ctest runs tests side by side).
 std::string temp_path(const std::string& name);
+// `path`, with `path`.tmp, removed when the test program ends (ctest runs each test as a program of its
+// own; files the tests make would otherwise pile up in the temporary directory).
+std::string removed_at_exit(const std::string& path);
 // A file of `contents` at temp_path(name); its path.
 std::string temp_file(const std::string& name, const std::string& contents);
 
