@@ -130,7 +130,7 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   mate_cmd
       ->add_option("--book-share", mate.book_share,
                    "The book count's search may spend SHARE times the nodes of the solve before it, at least "
-                   "100,000 (default 0.1); where it is cut, the book length is not proven shortest")
+                   "20,000 (default 0.1); where it is cut, the book length is not proven shortest")
       ->check(CLI::NonNegativeNumber);
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");

@@ -250,12 +250,13 @@ struct MateSolver::Impl {
     result.futile_length = best;
     result.futile_proven = proven;
   }
-  // Whether a defender's drop on the line is futile (futility_judge.h): the book count is searched only
-  // then. Where no drop of the main line is futile, its length is taken as the book's too (a shorter
-  // book mate elsewhere is not looked for): the search would cost as much as the shortest-mate proof.
-  bool line_has_futile_drop(const std::vector<Move>& moves) {
+  // Whether the line has a defender's drop where drops are all the defender has: the positions where
+  // the futility judge decides (futility_judge.h), and the book count is searched only then. Where the
+  // line has none, its length is given as the book's too, not proven shortest. Judging the drops here
+  // instead missed 新桃花源: deep in a 1215-ply line every V(s) search was cut at the judge's budget,
+  // so no drop was found futile and the book search (1213) never ran.
+  bool line_has_interposition(const std::vector<Move>& moves) {
     DfpnSearch& s = *workers[0];
-    s.set_book(true);  // for its judge
     bool found = false;
     std::size_t made = 0;
     for (; made < moves.size() && !found; ++made) {
@@ -263,14 +264,11 @@ struct MateSolver::Impl {
       if (!s.is_attacker_to_move() && m.is_drop()) {
         MoveList evasions;
         generate<EVASIONS>(s.position(), evasions);
-        const std::size_t all = evasions.size();
-        s.drop_futile(evasions);
-        found = evasions.size() < all;
+        found = std::all_of(evasions.begin(), evasions.end(), [](Move e) { return e.is_drop(); });
       }
       s.do_move(m);
     }
     while (made > 0) s.undo_move(moves[--made]);
-    s.set_book(false);
     return found;
   }
 
@@ -371,7 +369,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // and less as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;
   if (!limits.book_search) result.futile_length = line->futile_length;  // the main-line rules' length
-  if (limits.prove_shortest && limits.book_search && im.line_has_futile_drop(line->moves)) {
+  if (limits.prove_shortest && limits.book_search && im.line_has_interposition(line->moves)) {
     const auto book_start = Clock::now();
     im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), limits, result);
     if (result.futile_length < result.length) {

@@ -50,7 +50,7 @@ struct MateLimits {
   // That search may spend this many times the nodes of the solve before it (the first mate and the
   // shortest-mate proof), and at least kBookMinNodes; where it is cut, futile_length is not proven.
   double book_share = 0.1;
-  static constexpr std::uint64_t kBookMinNodes = 100000;
+  static constexpr std::uint64_t kBookMinNodes = 20000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
 };
 
