@@ -23,7 +23,10 @@ constexpr bool can_stay_unpromoted(Color c, PieceType pt, Square sq) {
 }  // namespace
 
 FutilityJudge::FutilityJudge(MateTable& table, Color attacker)
-    : table_(table), attacker_(attacker), search_(std::make_unique<DfpnSearch>(table, attacker)), cut_(kCutMemory, Key(0)) {}
+    : table_(table),
+      attacker_(attacker),
+      search_(std::make_unique<DfpnSearch>(table, attacker)),
+      cut_(kCutMemory, Key(0)) {}
 
 FutilityJudge::~FutilityJudge() = default;
 

@@ -336,7 +336,8 @@ TEST(TableFile, RefusesWhatIsNoSavedTable) {
   std::string random_bytes;
   std::mt19937_64 rng(1);
   for (int i = 0; i < 10000; ++i) random_bytes += char(rng());
-  EXPECT_TRUE(says(refusal(test::removed_at_exit(test::temp_file("random.tt", random_bytes))), "not a saved tsumi table"));
+  EXPECT_TRUE(
+      says(refusal(test::removed_at_exit(test::temp_file("random.tt", random_bytes))), "not a saved tsumi table"));
 
   const std::string missing = path_of("missing.tt");
   EXPECT_TRUE(says(refusal(missing), "cannot read"));
