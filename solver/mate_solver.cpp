@@ -251,8 +251,10 @@ struct MateSolver::Impl {
     result.futile_proven = proven;
   }
   // Whether the line has a defender's drop where drops are all the defender has: the positions where
-  // the futility judge decides (futility_judge.h), and the book count is searched only then. Where the
-  // line has none, its length is given as the book's too, not proven shortest. Judging the drops here
+  // the futility judge decides (futility_judge.h), and by default the book count is searched only then
+  // (MateLimits::book_search_always: wherever). Where the line has none, its length is given as the
+  // book's too, not proven shortest; that can miss a shorter book mate in the variations (新桃花源:
+  // none on its 1215-ply line, and the search run anyway finds 1213). Judging the drops here
   // instead missed 新桃花源: deep in a 1215-ply line every V(s) search was cut at the judge's budget,
   // so no drop was found futile and the book search (1213) never ran.
   bool line_has_interposition(const std::vector<Move>& moves) {
@@ -369,7 +371,8 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // and less as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;
   if (!limits.book_search) result.futile_length = line->futile_length;  // the main-line rules' length
-  if (limits.prove_shortest && limits.book_search && im.line_has_interposition(line->moves)) {
+  if (limits.prove_shortest && limits.book_search &&
+      (limits.book_search_always || im.line_has_interposition(line->moves))) {
     const auto book_start = Clock::now();
     im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), limits, result);
     if (result.futile_length < result.length) {

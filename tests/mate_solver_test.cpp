@@ -309,6 +309,28 @@ TEST(MateSolverBook, SearchStaysWithinItsShare) {
   }
 }
 
+// kongou-1 (9 plies): its main line has no interposition by drop, so by default the book count is not
+// searched and the main length stands for it unproven; searched always, it is proven.
+TEST(MateSolverBook, SearchedAlwaysWhenAsked) {
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id("kongou-1", e);
+  ASSERT_TRUE(problem);
+  MateSolver solver(16);
+  MateLimits l = limits(time_limit_s());
+  const MateResult plain = solver.solve(*problem, l);
+  expect_solution(*e, *problem, plain);
+  EXPECT_EQ(plain.futility.judged, 0u);
+  EXPECT_EQ(plain.futile_length, plain.length);
+  EXPECT_FALSE(plain.futile_proven);
+  solver.clear();
+  l.book_search_always = true;
+  const MateResult always = solver.solve(*problem, l);
+  expect_solution(*e, *problem, always);
+  EXPECT_GT(always.futility.judged, 0u);
+  EXPECT_EQ(always.futile_length, always.length);
+  EXPECT_TRUE(always.futile_proven);
+}
+
 TEST(MateSolverLimits, NodeLimit) {
   MateSolver& solver = shared_solver();
   // The longest problem needs millions of nodes for a first mate: 50 stop it, give or take how often

@@ -74,6 +74,7 @@ MateLimits limits_of(const MateOptions& o) {
   limits.prove_shortest = o.prove_shortest;
   limits.book_search = o.book_search;
   limits.book_share = o.book_share;
+  limits.book_search_always = o.book_search_always;
   limits.threads = o.threads;
   return limits;
 }
