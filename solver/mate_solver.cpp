@@ -254,9 +254,8 @@ struct MateSolver::Impl {
   // the futility judge decides (futility_judge.h), and by default the book count is searched only then
   // (MateLimits::book_search_always: wherever). Where the line has none, its length is given as the
   // book's too, not proven shortest; that can miss a shorter book mate in the variations (新桃花源:
-  // none on its 1215-ply line, and the search run anyway finds 1213). Judging the drops here
-  // instead missed 新桃花源: deep in a 1215-ply line every V(s) search was cut at the judge's budget,
-  // so no drop was found futile and the book search (1213) never ran.
+  // none on its 1215-ply line, and the search run anyway finds 1213). Judging the line's drops here,
+  // as before, was no better: deep in that line every V(s) search was cut at the judge's budget.
   bool line_has_interposition(const std::vector<Move>& moves) {
     DfpnSearch& s = *workers[0];
     bool found = false;
@@ -366,9 +365,9 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.pv = line->moves;
   result.length = int(line->moves.size());
   result.futile_length = result.length;
-  // Without a book search (below: none where no drop of the main line is futile) nothing proves that
-  // no shorter book mate exists off the main line (新桃花源: 1215 with no futile drop on its line, 1213
-  // and less as books count); only a mate in one is shortest in every count.
+  // Without a book search (below: by default none where the main line has no interposition by drop)
+  // nothing proves that no shorter book mate exists off the main line (新桃花源: 1215 with none on its
+  // line, 1213 as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;
   if (!limits.book_search) result.futile_length = line->futile_length;  // the main-line rules' length
   if (limits.prove_shortest && limits.book_search &&
