@@ -44,8 +44,8 @@ struct MateLimits {
   double time_s = 0;           // wall-clock limit in seconds; 0: none
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
-  // With prove_shortest: search the length as books count it (futile_length) when a drop of the main
-  // line is futile; false: the main-line rules give futile_length, as before the search existed.
+  // With prove_shortest: search the length as books count it (futile_length) where the main line has
+  // an interposition by drop (or always, below); false: the main-line rules give futile_length.
   bool book_search = true;
   // That search may spend this many times the nodes of the solve before it (the first mate and the
   // shortest-mate proof), and at least kBookMinNodes; where it is cut, futile_length is not proven.
