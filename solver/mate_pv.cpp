@@ -53,13 +53,17 @@ std::vector<Move> longest_defences(DfpnSearch& s, std::uint16_t r, const MoveLis
 }
 
 // Without an exact length: among the evasions the table knows a proof for within r - 1, the one with
-// the greatest known lower bound (a disproof stored by the shortest-mate searches: no mate within len
-// plies), then the longest proof. Proof lengths alone are upper bounds, and a roundabout proof of a
-// feeble defence can be longer than the proof of the best one: the lower bounds keep the line on the
-// defences the searches could not refute quickly. Only when the table knows no proof for any evasion
-// are they searched (a deep problem over a full table would otherwise search at every defence). Every
-// evasion of a node proven within r is provable within r - 1, so the bound falls by one each ply and
-// the line ends even when the table has forgotten and re-proven things.
+// the longest proof, then the greatest known lower bound (a disproof stored by the shortest-mate
+// searches: no mate within len plies). A proof length is an upper bound and a lower bound a floor, so
+// neither orders the defences for sure; the longest proof keeps the line at the length the node was
+// proven within wherever an evasion's proof allows it, and an evasion whose floor reaches another's
+// proof has the longer proof anyway. The floors first (as before) let a stale one mislead the line: a
+// feeble defence of kongou-24 held "no mate within 2" beside a proof in 5, the best one no floor beside
+// its proof in 7, and the line was mated in 23 plies where the shortest mate is 25. Proof lengths are
+// capped by r - 1, so a line never exceeds the length it was asked for. Only when the table knows no
+// proof for any evasion are they searched (a deep problem over a full table would otherwise search at
+// every defence). Every evasion of a node proven within r is provable within r - 1, so the bound falls
+// by one each ply and the line ends even when the table has forgotten and re-proven things.
 Move longest_known_defence(DfpnSearch& s, std::uint16_t r, const MoveList& evasions) {
   Move best = Move::none();
   std::uint16_t best_low = 0, best_len = 0;
@@ -74,7 +78,7 @@ Move longest_known_defence(DfpnSearch& s, std::uint16_t r, const MoveList& evasi
       if (!c.proven()) continue;
       const NodeResult low = s.probe_child(m, 1);
       const std::uint16_t lower = low.disproven() ? low.len : 0;
-      if (best.is_none() || lower > best_low || (lower == best_low && c.len >= best_len))
+      if (best.is_none() || c.len > best_len || (c.len == best_len && lower >= best_low))
         best = m, best_low = lower, best_len = c.len;
     }
   }

@@ -138,9 +138,18 @@ struct MateSolver::Impl {
     return std::max(deadline, Clock::now()) +
            std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(grace_ms));
   }
+  // After a stop request the answer's line is still built, within kStopLineGraceMs at most: the stop
+  // asks for the answer now, and the line of the shortest mate proven is part of it (else the line of
+  // a longer one found earlier would stand, or none when the stop came as the first proof did).
+  static constexpr int kStopLineGraceMs = 200;
   std::optional<MateLine> build_line(LineBuilder& lines, std::uint16_t len, bool exact, bool bounded) {
     table.set_concurrent(false);  // the workers are idle while a line is built
-    return lines.build(len, exact, line_deadline(len), bounded);
+    if (!stop.load(std::memory_order_relaxed)) return lines.build(len, exact, line_deadline(len), bounded);
+    lines.set_stop(nullptr);
+    const auto until = std::min(line_deadline(len), Clock::now() + std::chrono::milliseconds(kStopLineGraceMs));
+    auto line = lines.build(len, exact, until, true);
+    lines.set_stop(&stop);
+    return line;
   }
 
   // The shortest-mate proof: the root searched again under limits two plies shorter than the last

@@ -226,6 +226,65 @@ TEST(MatePv, LineBuilderRefusesALineThatDoesNotEndInMate) {
   EXPECT_EQ(check_mate_line(*real, line->moves), std::nullopt);
 }
 
+// Without an exact length the line takes the defence with the longest known proof, not the one with
+// the greatest known floor: a floor is stored only where a shortest-mate search happened to disprove
+// through that defence, and a stale one on a feeble defence led kongou-24's line (after a stop with
+// 8 workers) into a mate in 23 where the shortest is 25. Here a fresh table knows, after the exact
+// line's first move, a feeble defence's proof in 3 with the floor "no mate within 1", and the longest
+// defence's proof in 5 with no floor.
+TEST(MatePv, KnownDefencesFollowTheLongestProofNotAStaleFloor) {
+  const MateSuiteEntry* e = find_entry("yo-mate7-6");
+  ASSERT_NE(e, nullptr);
+  const auto problem = problem_of(*e);
+  ASSERT_TRUE(problem);
+  ASSERT_EQ(e->expected, 7);
+  const Built b = build(*problem);
+  ASSERT_EQ(b.line.moves.size(), 7u) << line_text(b.line.moves);
+  const Move first = b.line.moves[0], longest = b.line.moves[1];
+  // A defence after `first` that is mated in 3, not in 1.
+  MateTable full(std::size_t(16) << 20);
+  DfpnSearch f(full, problem->attacker);
+  f.set_root(problem->setup);
+  f.do_move(first);
+  MoveList evasions;
+  generate<EVASIONS>(f.position(), evasions);
+  Move feeble = Move::none();
+  for (Move m : evasions) {
+    if (m == longest) continue;
+    f.do_move(m);
+    const bool in3 = f.solve(1).disproven() && f.solve(3).proven();
+    f.undo_move(m);
+    if (in3) {
+      feeble = m;
+      break;
+    }
+  }
+  ASSERT_FALSE(feeble.is_none()) << "no defence after " << to_usi(first) << " is mated in 3";
+
+  MateTable sparse(std::size_t(16) << 20);
+  {
+    DfpnSearch s(sparse, problem->attacker);
+    s.set_root(problem->setup);
+    const Hand h = s.position().hand(problem->attacker);
+    sparse.store(s.position().board_key(), h, MateRecord{0, kInfPn, 7, h, first, 100});
+    s.do_move(first);
+    sparse.store(s.position().board_key(), s.position().hand(problem->attacker),
+                 MateRecord{0, kInfPn, 6, s.position().hand(problem->attacker), Move::none(), 100});
+    s.do_move(feeble);
+    ASSERT_TRUE(s.solve(1).disproven());
+    ASSERT_TRUE(s.solve(3).proven());
+    s.undo_move(feeble);
+    s.do_move(longest);
+    ASSERT_TRUE(s.solve(5).proven());
+  }
+  LineBuilder lines(sparse, problem->setup, problem->attacker, nullptr);
+  const auto known = lines.build(7, false, {}, false);
+  ASSERT_TRUE(known.has_value());
+  EXPECT_EQ(known->moves.size(), 7u) << line_text(known->moves);
+  EXPECT_EQ(known->moves[1], longest) << line_text(known->moves);
+  EXPECT_EQ(check_mate_line(*problem, known->moves), std::nullopt) << line_text(known->moves);
+}
+
 TEST(MatePv, TableLineOfAProvenProblemIsAMate) {
   // After a plain df-pn proof the table holds a proof for every node of some mating line: the line the
   // table suggests replays as a legal mate.
