@@ -54,6 +54,8 @@ class LineBuilder {
   std::optional<MateLine> build(std::uint16_t length, bool exact, std::chrono::steady_clock::time_point until,
                                 bool has_until, bool book = false);
   std::uint64_t nodes() const { return search_.nodes(); }
+  // Whether the last build was cut by its deadline or a stop (else a missing line did not end in mate).
+  bool cut() const { return search_.aborted() != DfpnSearch::Abort::kNone; }
   // The stop request the line searches obey (nullptr: none; then only the deadline cuts them).
   void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
   // Called every DfpnSearch::kLimitInterval nodes of the line searches (progress reports).

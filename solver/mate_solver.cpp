@@ -188,11 +188,11 @@ struct MateSolver::Impl {
         return;
       }
     }
-    if (length == first_len && !result.shortest_proven) return;  // the first line is of this length
+    if (line && length == first_len && !result.shortest_proven) return;  // the first line is of this length
     if (auto known = build_line(lines, length, false, true)) line = std::move(known);
     // A proven length whose exact line was cut is still proven; the line shown may be shorter (the
     // table's defences), so it no longer claims to be the shortest.
-    if (result.shortest_proven && line->moves.size() != length) result.shortest_proven = false;
+    if (line && result.shortest_proven && line->moves.size() != length) result.shortest_proven = false;
   }
 
   // The book count's shortest mate (futility_judge.h), below the count of every defence's `length`
@@ -362,13 +362,24 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   lines.set_tick(&Impl::tick, &im);  // progress reports go on while a long line is built
   // The line of the first proof, built while its proof tree is fresh in the table: the answer when the
   // shortest-mate proof is cut and the table has since forgotten too much to build a shorter one.
+  // A line that does not end in mate (the table's proof came by a path whose repetitions the line's
+  // own path forbids) is no reason to stop: the shortest-mate searches go on and the line is built
+  // again after them (Astral Traveler, 2 workers, --time 300: 2 runs in 8 answered "timeout" after
+  // 2.2 s and 13.5 s, a first mate proven within 2.2 s). Only a line cut by the deadline or a stop
+  // ends the solve here.
   std::optional<MateLine> line = im.build_line(lines, first.len, false, im.timed);
-  if (!line) {  // a mate exists (first_mate_length says how long), but there is no line to show for it
+  if (!line && lines.cut()) {  // a mate exists (first_mate_length says how long), but no line to show
     result.stop = im.stop.load(std::memory_order_relaxed) ? MateStop::kStopped : MateStop::kTime;
     return im.finish(result, lines.nodes());
   }
   const std::uint16_t length = im.shorten(first.len, limits.prove_shortest, result);
   im.choose_line(lines, first.len, length, line, result);
+  if (!line) {
+    if (result.stop == MateStop::kNone)
+      result.stop = im.stop.load(std::memory_order_relaxed) ? MateStop::kStopped : MateStop::kTime;
+    result.shortest_proven = false;
+    return im.finish(result, lines.nodes());
+  }
   result.verdict = MateVerdict::kMate;
   result.mate_bound = length;
   result.pv = line->moves;
