@@ -1,6 +1,7 @@
 #include "solver/mate_pv.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/movegen.h"
 #include "solver/mate_line.h"
@@ -47,20 +48,15 @@ Move attacker_move(DfpnSearch& s, std::uint16_t r, std::uint16_t& child_len) {
 std::vector<Move> longest_defences(DfpnSearch& s, std::uint16_t r, const MoveList& evasions) {
   std::vector<Move> longest;
   if (r < 3) return std::vector<Move>(evasions.begin(), evasions.end());
-  std::vector<Move> order(evasions.begin(), evasions.end());
   const bool first_only = r > kTieBreakHorizon;
-  if (first_only) {
-    std::vector<std::uint16_t> known(order.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      const NodeResult c = s.probe_child(order[i], std::uint16_t(r - 1));
-      known[i] = c.proven() ? c.len : std::uint16_t(r - 1);
-    }
-    std::vector<std::size_t> idx(order.size());
-    for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return known[a] > known[b]; });
-    for (std::size_t i = 0; i < idx.size(); ++i) order[i] = evasions[idx[i]];
+  std::vector<std::pair<std::uint16_t, Move>> order;  // (known proof length, evasion)
+  for (Move m : evasions) {
+    const NodeResult c = first_only ? s.probe_child(m, std::uint16_t(r - 1)) : NodeResult{};
+    order.emplace_back(c.proven() ? c.len : std::uint16_t(r - 1), m);
   }
-  for (Move m : order) {
+  if (first_only)
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& [known, m] : order) {
     s.do_move(m);
     const NodeResult shorter = s.solve(std::uint16_t(r - 3));
     s.undo_move(m);

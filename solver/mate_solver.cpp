@@ -368,18 +368,17 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // 2.2 s and 13.5 s, a first mate proven within 2.2 s). Only a line cut by the deadline or a stop
   // ends the solve here.
   std::optional<MateLine> line = im.build_line(lines, first.len, false, im.timed);
-  if (!line && lines.cut()) {  // a mate exists (first_mate_length says how long), but no line to show
-    result.stop = im.stop.load(std::memory_order_relaxed) ? MateStop::kStopped : MateStop::kTime;
-    return im.finish(result, lines.nodes());
-  }
-  const std::uint16_t length = im.shorten(first.len, limits.prove_shortest, result);
-  im.choose_line(lines, first.len, length, line, result);
-  if (!line) {
+  // A mate exists (first_mate_length says how long), but there is no line to show for it.
+  const auto no_line = [&] {
     if (result.stop == MateStop::kNone)
       result.stop = im.stop.load(std::memory_order_relaxed) ? MateStop::kStopped : MateStop::kTime;
     result.shortest_proven = false;
     return im.finish(result, lines.nodes());
-  }
+  };
+  if (!line && lines.cut()) return no_line();
+  const std::uint16_t length = im.shorten(first.len, limits.prove_shortest, result);
+  im.choose_line(lines, first.len, length, line, result);
+  if (!line) return no_line();
   result.verdict = MateVerdict::kMate;
   result.mate_bound = length;
   result.pv = line->moves;

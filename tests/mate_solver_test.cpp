@@ -398,11 +398,7 @@ TEST(MateSolverLimits, TimeLimit) {
 
 // Solves the longest problem while another thread calls request_stop() after delay_ms; returns the
 // result and how long solve() took to return after the request (negative: it returned before).
-struct StoppedSolve {
-  MateResult result;
-  double latency_s = -1;
-};
-StoppedSolve solve_and_stop_after(MateSolver& solver, const MateProblem& problem, int delay_ms) {
+std::pair<MateResult, double> solve_and_stop_after(MateSolver& solver, const MateProblem& problem, int delay_ms) {
   solver.clear();
   std::atomic<bool> returned{false};
   bool stopped_while_running = false;
@@ -413,13 +409,11 @@ StoppedSolve solve_and_stop_after(MateSolver& solver, const MateProblem& problem
     stop_time = Clock::now();
     solver.request_stop();
   });
-  StoppedSolve s;
-  s.result = solver.solve(problem, limits(time_limit_s()));
+  const MateResult r = solver.solve(problem, limits(time_limit_s()));
   const auto return_time = Clock::now();
   returned = true;
   stopper.join();
-  if (stopped_while_running) s.latency_s = std::chrono::duration<double>(return_time - stop_time).count();
-  return s;
+  return {r, stopped_while_running ? std::chrono::duration<double>(return_time - stop_time).count() : -1.0};
 }
 
 // A time limit the clock cannot hold, NaN, or infinity is no limit (a deadline once overflowed into the
@@ -446,11 +440,10 @@ TEST(MateSolverLimits, RequestStopFromAnotherThread) {
   // (a fast machine finds it in a few ms; the workers see the request at their next poll), that mate
   // with its line, still within a second.
   {
-    const StoppedSolve s = solve_and_stop_after(solver, *problem, 20);
-    const MateResult& r = s.result;
+    const auto [r, latency] = solve_and_stop_after(solver, *problem, 20);
     SCOPED_TRACE("stop after 20 ms: " + describe(r));
-    ASSERT_GE(s.latency_s, 0.0) << "solve() returned before the stop request";
-    EXPECT_LT(s.latency_s, 1.0) << "solve() returned " << s.latency_s << " s after request_stop()";
+    ASSERT_GE(latency, 0.0) << "solve() returned before the stop request";
+    EXPECT_LT(latency, 1.0) << "solve() returned " << latency << " s after request_stop()";
     EXPECT_EQ(r.stop, MateStop::kStopped);
     if (r.verdict == MateVerdict::kMate) {
       expect_correct_mate(*e, *problem, r);
@@ -462,11 +455,10 @@ TEST(MateSolverLimits, RequestStopFromAnotherThread) {
   // that is still correct (its line, built within a short grace after the request, not shorter than
   // the mate); within a second either way.
   {
-    const StoppedSolve s = solve_and_stop_after(solver, *problem, 300);
-    const MateResult& r = s.result;
+    const auto [r, latency] = solve_and_stop_after(solver, *problem, 300);
     SCOPED_TRACE("stop after 300 ms: " + describe(r));
-    if (s.latency_s >= 0) {
-      EXPECT_LT(s.latency_s, 1.0) << "solve() returned " << s.latency_s << " s after request_stop()";
+    if (latency >= 0) {
+      EXPECT_LT(latency, 1.0) << "solve() returned " << latency << " s after request_stop()";
     }
     if (r.verdict == MateVerdict::kMate) {
       expect_correct_mate(*e, *problem, r);
