@@ -1,7 +1,7 @@
 #include "bench/bench_run.h"
 
-#include "core/perft.h"
 #include "core/stopwatch.h"
+#include "perft/perft.h"
 #include "solver/mate_solver.h"
 
 namespace tsumi::bench {

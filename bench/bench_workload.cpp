@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "core/limits.h"
-#include "core/perft_suite.h"
 #include "core/sfen.h"
+#include "perft/perft_suite.h"
 #include "solver/mate_suite.h"
 
 namespace tsumi::bench {

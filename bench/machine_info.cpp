@@ -9,32 +9,9 @@
 #include "core/text_file.h"
 #include "core/text_lines.h"
 #include "core/thread_room.h"
-
-#ifndef TSUMI_VERSION
-#define TSUMI_VERSION "unknown"
-#endif
-#ifndef TSUMI_BUILD_TYPE
-#define TSUMI_BUILD_TYPE ""
-#endif
-#ifndef TSUMI_SANITIZERS
-#define TSUMI_SANITIZERS ""
-#endif
+#include "front/version.h"
 
 namespace tsumi::bench {
-
-namespace {
-
-std::string compiler_name() {
-#if defined(__clang__)
-  return "Clang " __clang_version__;
-#elif defined(__GNUC__)
-  return "GCC " __VERSION__;
-#else
-  return "unknown compiler";
-#endif
-}
-
-}  // namespace
 
 std::string cpu_model_from_cpuinfo(const std::string& cpuinfo) {
   std::istringstream lines(cpuinfo);
@@ -69,17 +46,6 @@ int physical_cores_from_cpuinfo(const std::string& cpuinfo) {
   return int(cores.size());
 }
 
-namespace {
-
-// The CMake build type, with the sanitizers of the build.
-std::string build_type() {
-  std::string type = *TSUMI_BUILD_TYPE ? TSUMI_BUILD_TYPE : "unknown";
-  if (*TSUMI_SANITIZERS) type += std::string(" (") + TSUMI_SANITIZERS + ")";
-  return type;
-}
-
-}  // namespace
-
 MachineInfo machine_info() {
   MachineInfo m;
   std::string cpuinfo;  // left empty where the system has none: the model is then "unknown"
@@ -88,14 +54,10 @@ MachineInfo machine_info() {
   m.logical_cores = usable_cores();
   m.physical_cores = physical_cores_from_cpuinfo(cpuinfo);
   m.simd = kSimdName;
-  m.compiler = compiler_name();
-  m.build_type = build_type();
-  m.version = TSUMI_VERSION;
+  m.compiler = front::compiler_name();
+  m.build_type = front::build_type();
+  m.version = front::version();
   return m;
-}
-
-std::string version_line() {
-  return std::string("tsumi ") + TSUMI_VERSION + " (" + kSimdName + ", " + compiler_name() + ", " + build_type() + ")";
 }
 
 }  // namespace tsumi::bench

@@ -19,9 +19,6 @@ struct MachineInfo {
 
 MachineInfo machine_info();
 
-// `tsumi --version`: "tsumi <version> (<SIMD path>, <compiler>, <build type>)".
-std::string version_line();
-
 // The model name in the text of /proc/cpuinfo: the first "model name" (x86) or "Model" / "Hardware"
 // (ARM) line; "unknown" when none. Separate for the tests.
 std::string cpu_model_from_cpuinfo(const std::string& cpuinfo);

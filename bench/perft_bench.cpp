@@ -5,11 +5,11 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/perft.h"
-#include "core/perft_suite.h"
-#include "core/perft_table.h"
 #include "core/sfen.h"
 #include "core/text_file.h"
+#include "perft/perft.h"
+#include "perft/perft_suite.h"
+#include "perft/perft_table.h"
 
 namespace tsumi {
 namespace {

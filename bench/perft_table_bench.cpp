@@ -7,8 +7,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/perft_table.h"
 #include "core/sfen.h"
+#include "perft/perft_table.h"
 
 namespace tsumi {
 namespace {

@@ -9,7 +9,6 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
-#include "bench/machine_info.h"
 #include "cli/bench/bench_command.h"
 #include "cli/mate/mate_command.h"
 #include "cli/perft/perft_command.h"
@@ -21,6 +20,7 @@
 #include "core/platform.h"
 #include "core/quoted_text.h"
 #include "core/text_lines.h"
+#include "front/version.h"
 
 namespace {
 
@@ -259,10 +259,10 @@ CLI::App* add_position_command(CLI::App& app, tsumi::cli::PositionOptions& optio
 int main(int argc, char** argv) {
   CLI::App app{"tsumi: shogi perft and tsume solving"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", tsumi::bench::version_line(),
+  app.set_version_flag("--version", tsumi::front::version_line(),
                        "Print the version, compiler and SIMD path, and exit");
 
-  tsumi::cli::PerftOptions perft;
+  tsumi::cli::PerftCommandOptions perft;
   perft.progress = isatty(STDERR_FILENO) != 0;
   CLI::App* perft_cmd = app.add_subcommand("perft", "Count the leaves of the legal move tree, or check a suite");
   add_position_options(perft_cmd, perft.position);

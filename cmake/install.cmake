@@ -1,8 +1,8 @@
 # `cmake --install <build> --prefix P` puts the tsumi executable in P/bin, the static libraries in P/lib,
-# the headers of core/, notation/ and solver/ in P/include/tsumi/{core,notation,solver} (they include each
+# the headers of core/, perft/, notation/ and solver/ in P/include/tsumi/{core,perft,notation,solver} (they include each
 # other as "core/x.h", so the include directory is P/include/tsumi), and a CMake package in
-# P/lib/cmake/tsumi: find_package(tsumi CONFIG) gives tsumi::core, tsumi::notation and tsumi::solver.
-# Tests, benches and the `tsumi bench` library are not installed.
+# P/lib/cmake/tsumi: find_package(tsumi CONFIG) gives tsumi::core, tsumi::perft, tsumi::notation and
+# tsumi::solver. Tests, benches, the fronts' library and the `tsumi bench` library are not installed.
 include(CMakePackageConfigHelpers)
 
 # What tsumi::options passes on to consumers. Warnings, -Werror and the sanitizers' tuning stay in this
@@ -44,11 +44,12 @@ endif()
 
 set_target_properties(tsumi_options PROPERTIES EXPORT_NAME options)
 set_target_properties(tsumi_core PROPERTIES EXPORT_NAME core)
+set_target_properties(tsumi_perft PROPERTIES EXPORT_NAME perft)
 set_target_properties(tsumi_notation PROPERTIES EXPORT_NAME notation)
 set_target_properties(tsumi_solver PROPERTIES EXPORT_NAME solver)
-install(TARGETS tsumi_options tsumi_core tsumi_notation tsumi_solver EXPORT tsumiTargets
+install(TARGETS tsumi_options tsumi_core tsumi_perft tsumi_notation tsumi_solver EXPORT tsumiTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-foreach(dir IN ITEMS core notation solver)
+foreach(dir IN ITEMS core perft notation solver)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tsumi/${dir}
           FILES_MATCHING PATTERN "*.h")
 endforeach()

@@ -61,4 +61,6 @@ int usable_cores() {
   return n == 0 ? 1 : int(n);
 }
 
+int resolve_threads(int threads) { return threads > 0 ? threads : usable_cores(); }
+
 }  // namespace tsumi

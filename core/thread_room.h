@@ -23,4 +23,8 @@ std::optional<std::string> check_thread_room(int threads, std::size_t stack_byte
 // this, for perft's default thread count as for `tsumi bench`.
 int usable_cores();
 
+// The worker count that a front's thread option stands for: the option itself, or usable_cores() for
+// 0 ("every core"), as `tsumi perft`, perftree, tsumi-mpi and the Python module read it.
+int resolve_threads(int threads);
+
 }  // namespace tsumi

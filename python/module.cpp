@@ -1,6 +1,6 @@
 // The Python module `tsumi`: perft, legal moves, the tsume solver and the notation reader, for scripts
 // and notebooks. A front like cli/: it parses the arguments, runs the libraries and hands their results
-// back as Python values; the mate report is `tsumi mate --json`'s (cli/mate/mate_report.h).
+// back as Python values; the mate report is `tsumi mate --json`'s (front/mate_report.h).
 //
 // Bad input (a SFEN, a depth, a file) raises ValueError with the parser's words; a table the machine
 // cannot give raises MemoryError; searches release the GIL and stop on Ctrl-C (python/search_runner.h).
@@ -18,18 +18,18 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "cli/mate/mate_report.h"
-#include "cli/perft/perft_command.h"
 #include "core/limits.h"
 #include "core/movegen.h"
-#include "core/perft.h"
-#include "core/perft_table.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
+#include "front/mate_report.h"
+#include "front/version.h"
 #include "notation/kifu_file.h"
+#include "perft/perft.h"
+#include "perft/perft_tables.h"
 #include "python/json_object.h"
 #include "python/search_runner.h"
 #include "solver/mate_problem.h"
@@ -42,14 +42,9 @@ namespace tsumi::python {
 
 namespace {
 
-// Four published tsume problems have two pawns of a colour on a file; the solver handles such boards
-// (as `tsumi mate` does).
-constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
-
 // A position given as SFEN (a leading "sfen " allowed) or by name ("startpos", the handicaps).
 PositionSetup setup_of(std::string_view text, SfenLeniency leniency = {}) {
-  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  if (text.starts_with("sfen ")) text.remove_prefix(5);
+  text = strip_sfen_prefix(text);
   if (const auto named = named_sfen(text)) text = *named;
   const auto setup = parse_sfen(text, leniency);
   if (!setup) throw py::value_error("bad SFEN " + quoted_text(text) + " " + setup.error().describe());
@@ -73,20 +68,20 @@ PerftResult counted(const std::string& sfen, int depth, int threads, std::int64_
   check_range("depth", depth, 0, limits::kMaxPerftDepth);
   check_range("threads", threads, 0, limits::kMaxThreads);
   check_range("hash_mb", hash_mb, 0, limits::kMaxHashMb);
-  const int workers = cli::resolve_threads(threads);
+  const int workers = resolve_threads(threads);
   check_room(workers);
-  std::unique_ptr<PerftTable> table;
-  if (hash_mb > 0) {
+  PerftTables tables;
+  {
     const py::gil_scoped_release release;
-    table = std::make_unique<PerftTable>(std::size_t(hash_mb));  // std::bad_alloc: MemoryError
+    tables = make_perft_tables(std::size_t(hash_mb), false);  // std::bad_alloc: MemoryError
   }
   StateInfo state;
   Position pos;
   pos.set(setup, &state);
   std::atomic<bool> stop{false};
-  tsumi::PerftOptions options;
+  PerftOptions options;
   options.threads = workers;
-  options.table = table.get();
+  tables.attach(options);
   options.stop = &stop;
   PerftResult result;
   run_interruptible([&] { result = perft_run(pos, depth, options); },
@@ -145,11 +140,11 @@ py::dict mate(const std::string& sfen, std::optional<double> time, std::optional
     const py::gil_scoped_release release;
     solver = std::make_unique<MateSolver>(std::size_t(hash_mb));  // TableMemoryError: MemoryError
   }
-  cli::MateReport report;
-  run_interruptible([&] { report = cli::make_mate_report(problem.value(), solver->solve(problem.value(), limits)); },
+  front::MateReport report;
+  run_interruptible([&] { report = front::make_mate_report(problem.value(), solver->solve(problem.value(), limits)); },
                     [&] { solver->request_stop(); });
   nlohmann::ordered_json j;
-  cli::add_problem_json(problem.value(), report, *solver, threads, j);
+  front::add_problem_json(problem.value(), report, *solver, threads, j);
   return to_python(j).cast<py::dict>();
 }
 
@@ -190,7 +185,7 @@ PYBIND11_MODULE(tsumi, m) {
   using namespace tsumi::python;
   using namespace pybind11::literals;
   m.doc() = "tsumi: shogi perft, legal moves, the tsume solver and the kifu reader (README.md, section Python)";
-  m.attr("__version__") = TSUMI_VERSION;
+  m.attr("__version__") = tsumi::front::version();
 
   py::register_exception_translator([](std::exception_ptr p) {
     try {

@@ -1,5 +1,6 @@
 #pragma once
-// Checks a claimed mating line by replaying it: every attacker move is legal and gives check, every
+// A mate line (MateLine: the moves, the leftover hand, the length without futile interpositions), and
+// the check of a claimed mating line by replaying it: every attacker move is legal and gives check, every
 // defender move is legal, no attacker move is a pawn drop that mates, and the line ends with the
 // defender to move and no legal move. Also finds the stretches of a line that problem books do not
 // count because the defender only spent pieces on them (see futile_cycles).
@@ -10,10 +11,23 @@
 #include <string>
 #include <vector>
 
+#include "core/hand.h"
 #include "core/move.h"
 #include "solver/mate_problem.h"
 
 namespace tsumi {
+
+// A main line as the solver builds it (mate_pv.h) and the fronts print it.
+struct MateLine {
+  std::vector<Move> moves;
+  Hand leftover;  // the attacker's hand after the last move
+  int futile_length = 0;
+  // The line ends in mate (the defender to move without an evasion; in the book count, without one that
+  // is not a futile drop). False when the table claimed a
+  // proof that the line could not follow to the end: a line cut by a limit, or by the repetition rule
+  // on the line's own path where the proof in the table came by another.
+  bool mated = false;
+};
 
 // nullopt when the line is a correct mate; otherwise what is wrong and at which ply (1-based).
 std::optional<std::string> check_mate_line(const MateProblem& problem, std::span<const Move> line);

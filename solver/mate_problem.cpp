@@ -4,6 +4,12 @@
 
 namespace tsumi {
 
+std::string_view strip_sfen_prefix(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  if (text.starts_with("sfen ")) text.remove_prefix(5);
+  return text;
+}
+
 ParseResult<MateProblem> make_mate_problem(const PositionSetup& setup) {
   MateProblem problem;
   problem.setup = setup;

@@ -7,8 +7,11 @@
 // move attacks unless it is in check; then the other side attacks and the root is a defence (an AND
 // node).
 
+#include <string_view>
+
 #include "core/parse_error.h"
 #include "core/position.h"
+#include "core/sfen.h"
 
 namespace tsumi {
 
@@ -16,6 +19,15 @@ struct MateProblem {
   PositionSetup setup;  // with the defender's hand completed
   Color attacker = BLACK;
 };
+
+// How every front reads a tsume problem's SFEN: the rules' SFEN (core/sfen.h) with two unpromoted pawns
+// of a colour on a file allowed. Four published problems of positions/tsume-public.txt have such a
+// board; the solver plays on it by the rules (it never drops a pawn onto such a file).
+inline constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
+
+// The SFEN in `text`: without leading spaces and a leading "sfen " (the word of USI's `position sfen`,
+// which copied text often keeps).
+std::string_view strip_sfen_prefix(std::string_view text);
 
 // Builds the problem; the error says why the position cannot be one (no defender king, the side to
 // move in check with no king to attack, more pieces than a set holds).

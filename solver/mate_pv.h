@@ -21,19 +21,9 @@
 #include "core/hand.h"
 #include "core/move.h"
 #include "solver/dfpn_search.h"
+#include "solver/mate_line.h"
 
 namespace tsumi {
-
-struct MateLine {
-  std::vector<Move> moves;
-  Hand leftover;  // the attacker's hand after the last move
-  int futile_length = 0;
-  // The line ends in mate (the defender to move without an evasion; in the book count, without one that
-  // is not a futile drop). False when the table claimed a
-  // proof that the line could not follow to the end: a line cut by a limit, or by the repetition rule
-  // on the line's own path where the proof in the table came by another.
-  bool mated = false;
-};
 
 // Builds the line from the search's current node, which is proven within `length` plies. With
 // `exact` (the length was proven shortest) the defences are the provably longest; without, the

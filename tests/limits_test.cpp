@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/perft_suite.h"
+#include "perft/perft_suite.h"
 
 namespace tsumi {
 namespace {

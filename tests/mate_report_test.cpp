@@ -1,7 +1,7 @@
 // The mate report: every form (text, JSON, USI lines) from results made by hand, so that a line the
 // solver never gives (one that does not mate) can be checked too.
 
-#include "cli/mate/mate_report.h"
+#include "front/mate_report.h"
 
 #include <string>
 
@@ -10,7 +10,7 @@
 
 #include "tests/support/test_data.h"
 
-namespace tsumi::cli {
+namespace tsumi::front {
 namespace {
 
 // tanuki1-1 of positions/tsume-public.txt: mate in 1, only by 8c1c.
@@ -153,4 +153,4 @@ TEST(MateReport, InfoLineHasThePvOnlyWhenThereIsOne) {
 }
 
 }  // namespace
-}  // namespace tsumi::cli
+}  // namespace tsumi::front

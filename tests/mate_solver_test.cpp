@@ -98,7 +98,7 @@ std::uint64_t kh_ms(const MateSuiteEntry& e) {
 
 // A problem from a SFEN of the suite (four have nifu: parsed leniently).
 std::optional<MateProblem> problem_of(const std::string& sfen, bool flip = false) {
-  const auto setup = parse_sfen(sfen, test::kTsumeLeniency);
+  const auto setup = parse_sfen(sfen, kTsumeLeniency);
   if (!setup) {
     ADD_FAILURE() << sfen << ": " << setup.error().describe();
     return std::nullopt;

@@ -38,7 +38,7 @@ TEST(MateSuite, ParsesTheWholePublicSuite) {
     nomates += !e.expected.has_value();
     unproven += !e.length_proven;
     // Every SFEN is a position and a problem (four have nifu).
-    const auto setup = parse_sfen(e.sfen, test::kTsumeLeniency);
+    const auto setup = parse_sfen(e.sfen, kTsumeLeniency);
     ASSERT_TRUE(setup) << e.id << ": " << setup.error().describe();
     EXPECT_TRUE(make_mate_problem(*setup)) << e.id;
   }

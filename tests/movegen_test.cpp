@@ -43,7 +43,7 @@ TEST(Movegen, MatchesTheOracleOnThePerftSuite) {
 
 TEST(Movegen, MatchesTheOracleOnTsumeProblems) {
   // No attacker king, the defender holding the rest of the set: drops and checks everywhere.
-  for (const std::string& sfen : test::tsume_sfens()) expect_generators_match_oracle(sfen, test::kTsumeLeniency);
+  for (const std::string& sfen : test::tsume_sfens()) expect_generators_match_oracle(sfen, kTsumeLeniency);
 }
 
 bool has(const Position& pos, const char* usi) {

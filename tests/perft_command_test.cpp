@@ -15,10 +15,10 @@ namespace {
 
 using test::CommandResult;
 
-CommandResult run(const PerftOptions& o) { return test::run_command(run_perft, o); }
+CommandResult run(const PerftCommandOptions& o) { return test::run_command(run_perft, o); }
 
 TEST(PerftCommand, PrintsTheNodeCountLine) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 3;
   const CommandResult r = run(o);
   EXPECT_EQ(r.code, 0);
@@ -28,7 +28,7 @@ TEST(PerftCommand, PrintsTheNodeCountLine) {
 
 // --file: the position a record ends in (tsshogi wrote the files; the moves are replayed here from USI).
 TEST(PerftCommand, AFileGivesThePositionAfterItsMoves) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 2;
   o.position.sfen = "startpos";
   o.position.moves = "7g7f 3c3d 8h2b+ 3a2b B*4e 8c8d 4e3d 2b3c 3d2c+ 8d8e";  // hirate-10's moves
@@ -57,7 +57,7 @@ TEST(PerftCommand, AFileGivesThePositionAfterItsMoves) {
 }
 
 TEST(PerftCommand, DepthZeroCountsThePositionItself) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 0;
   EXPECT_EQ(run(o).out, "Nodes searched: 1\n");
   o.divide = true;
@@ -65,7 +65,7 @@ TEST(PerftCommand, DepthZeroCountsThePositionItself) {
 }
 
 TEST(PerftCommand, DivideListsEveryRootMove) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 2;
   o.divide = true;
   o.position.sfen = "7lk/9/8S/9/9/9/9/7L1/8K b P 1";
@@ -98,7 +98,7 @@ TEST(PerftCommand, SuitePassesAndFails) {
       << "4k4/9/9/9/9/9/9/9/4K4 b - 1 ;D7 1000000000 ;id deep\n"
       << "4k4/9/9/9/9/9/9/9/4K4 b - 1 ;id bare\n";
   }
-  PerftOptions o;
+  PerftCommandOptions o;
   o.suite = path;
   o.max_nodes = 1000000;
   const CommandResult r = run(o);
@@ -112,7 +112,7 @@ TEST(PerftCommand, SuitePassesAndFails) {
 }
 
 TEST(PerftCommand, ReferenceSuiteSmallCountsPass) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.suite = test::positions_path("perft-suite.epd");
   o.max_nodes = 100000;
   const CommandResult r = run(o);
@@ -121,7 +121,7 @@ TEST(PerftCommand, ReferenceSuiteSmallCountsPass) {
 }
 
 TEST(PerftCommand, ThreadsAndHashGiveTheSameCounts) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 4;
   o.divide = true;
   o.threads = 1;
@@ -139,14 +139,14 @@ TEST(PerftCommand, ThreadsAndHashGiveTheSameCounts) {
 }
 
 TEST(PerftCommand, StatsLinesComeBeforeTheTotal) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 3;
   o.stats = true;
   const CommandResult r = run(o);
   EXPECT_EQ(r.out,
             "Captures: 59\nPromotions: 30\nDrops: 0\nChecks: 48\nMates: 0\n"
             "Nodes searched: 25470\n");
-  // With --hash the statistics go through the table (core/perft_stats_table.h): the same lines.
+  // With --hash the statistics go through the table (perft/perft_stats_table.h): the same lines.
   o.hash_mb = 1;
   const CommandResult hashed = run(o);
   EXPECT_EQ(hashed.out, r.out);
@@ -154,7 +154,7 @@ TEST(PerftCommand, StatsLinesComeBeforeTheTotal) {
 }
 
 TEST(PerftCommand, JsonHasEveryField) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 3;
   o.json = true;
   o.threads = 2;
@@ -185,7 +185,7 @@ TEST(PerftCommand, JsonHasEveryField) {
 }
 
 TEST(PerftCommand, ProgressOnlyWhenAskedAndNotInJsonOut) {
-  PerftOptions o;
+  PerftCommandOptions o;
   o.depth = 5;
   o.progress = true;
   const CommandResult r = run(o);

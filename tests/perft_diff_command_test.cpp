@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "core/perft.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "perft/perft.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::cli {

@@ -1,4 +1,4 @@
-#include "core/perft_stats_table.h"
+#include "perft/perft_stats_table.h"
 
 #include <thread>
 #include <vector>

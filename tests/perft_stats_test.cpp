@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/perft.h"
 #include "core/sfen.h"
+#include "perft/perft.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi {

@@ -1,4 +1,4 @@
-#include "core/perft_suite.h"
+#include "perft/perft_suite.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/perft_table.h"
+#include "perft/perft_table.h"
 
 #include <thread>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "core/perft.h"
+#include "perft/perft.h"
 
 #include <atomic>
 #include <mutex>
@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
-#include "core/perft_stats_table.h"
-#include "core/perft_table.h"
 #include "core/sfen.h"
+#include "perft/perft_stats_table.h"
+#include "perft/perft_table.h"
 #include "tests/support/reference_rules.h"
 #include "tests/support/test_data.h"
 
@@ -47,7 +47,7 @@ TEST(Perft, MatchesTheOracleOnTsumeProblems) {
   // Kingless attackers and full defender hands, at depth 2, against the independent oracle.
   const auto sfens = test::tsume_sfens();
   for (std::size_t i = 0; i < sfens.size(); i += 5) {
-    SfenPosition p(sfens[i], test::kTsumeLeniency);
+    SfenPosition p(sfens[i], kTsumeLeniency);
     ASSERT_EQ(perft(p.pos, 2), reference::perft(sfens[i], 2)) << sfens[i];
   }
 }

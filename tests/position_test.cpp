@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
-#include "core/perft.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "perft/perft.h"
 #include "tests/support/reference_rules.h"
 #include "tests/support/test_data.h"
 

@@ -15,9 +15,9 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
-#include "core/perft.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "perft/perft.h"
 #include "tests/support/reference_rules.h"
 #include "tests/support/test_data.h"
 
@@ -115,7 +115,7 @@ void check_position(Position& pos, std::uint64_t index, Stats& stats) {
     ++stats.pawn_drop_mates_refused;
 
   // Text and symmetry.
-  const auto reparsed = parse_sfen(sfen, test::kTsumeLeniency);
+  const auto reparsed = parse_sfen(sfen, kTsumeLeniency);
   ASSERT_TRUE(reparsed) << reparsed.error().describe();
   ASSERT_EQ(to_sfen(*reparsed), sfen);
   Position copy, flip;
@@ -144,7 +144,7 @@ TEST(Property, RandomPlayouts) {
   while (stats.positions < target) {
     const std::string& start = starts[rng() % starts.size()];
     Position pos;
-    pos.set(*parse_sfen(start, test::kTsumeLeniency), &states[0]);
+    pos.set(*parse_sfen(start, kTsumeLeniency), &states[0]);
     for (int ply = 0; ply < kMaxPlies && stats.positions < target; ++ply) {
       check_position(pos, stats.positions++, stats);
       if (::testing::Test::HasFatalFailure()) return;

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/perft.h"
+#include "perft/perft.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi {

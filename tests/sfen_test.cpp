@@ -23,7 +23,7 @@ TEST(Sfen, RoundTripsEveryReferencePosition) {
   for (const PerftSuiteEntry& e : test::perft_suite()) expect_canonical_round_trip(e.sfen);
   int nifu = 0;
   for (const std::string& s : test::tsume_sfens()) {
-    expect_canonical_round_trip(s, test::kTsumeLeniency);
+    expect_canonical_round_trip(s, kTsumeLeniency);
     const auto strict = parse_sfen(s);
     if (!strict) {
       EXPECT_NE(strict.error().message.find("nifu"), std::string::npos) << s;

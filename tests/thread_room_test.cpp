@@ -36,6 +36,13 @@ TEST(ThreadRoom, UsableCoresFollowTheAffinityMask) {
   EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
+// 0 stands for every usable core; any other count is taken as given.
+TEST(ThreadRoom, ZeroThreadsMeansEveryUsableCore) {
+  EXPECT_EQ(resolve_threads(0), usable_cores());
+  EXPECT_EQ(resolve_threads(3), 3);
+  EXPECT_EQ(resolve_threads(1), 1);
+}
+
 // In a child whose address space is capped at 1 GB, 64 threads of 64 MB stacks do not fit: the answer
 // is a message, not an abort (the child reports by its exit code).
 TEST(ThreadRoom, ACappedAddressSpaceIsReported) {

@@ -16,9 +16,9 @@
 #include "bench/speedup_chart.h"
 #include "cli/common/progress_meter.h"
 #include "core/limits.h"
-#include "core/perft.h"
 #include "core/stopwatch.h"
 #include "core/thread_room.h"
+#include "perft/perft.h"
 #include "solver/mate_solver.h"
 
 namespace tsumi::cli {

@@ -20,7 +20,6 @@
 #include "cli/common/output_file.h"
 #include "cli/common/problem_file.h"
 #include "cli/common/stop_signal.h"
-#include "cli/mate/mate_report.h"
 #include "cli/mate/table_file.h"
 #include "core/game_record.h"
 #include "core/limits.h"
@@ -29,6 +28,7 @@
 #include "core/stopwatch.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
+#include "front/mate_report.h"
 #include "notation/kif_writer.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
@@ -38,15 +38,21 @@ namespace tsumi::cli {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using front::add_mate_json;
+using front::add_problem_json;
+using front::add_table_json;
+using front::make_mate_report;
+using front::mate_progress_text;
+using front::mate_text;
+using front::MateReport;
+using front::peak_rss_mb;
+using front::whole_ms;
 
-// Four published problems have two pawns of a colour on a file; the solver handles such boards.
-constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
+using Json = nlohmann::ordered_json;
 
 // The problem from SFEN text (a leading "sfen " is allowed), or why there is none.
 std::optional<std::string> load_problem(std::string_view text, MateProblem& out) {
-  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  if (text.starts_with("sfen ")) text.remove_prefix(5);
+  text = strip_sfen_prefix(text);
   const auto setup = parse_sfen(text, kTsumeLeniency);
   if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
   auto problem = make_mate_problem(*setup);

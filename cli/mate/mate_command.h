@@ -48,7 +48,7 @@ struct MateOptions {
 
 // Runs the command; results go to out, errors and notes to err. Returns the exit code: 0 when solved
 // (whatever the verdict) or every suite problem passed, 1 when a suite problem failed or the one
-// problem's mate line did not replay as a mate (cli/mate/mate_report.h), 2 on bad input.
+// problem's mate line did not replay as a mate (front/mate_report.h), 2 on bad input.
 int run_mate(const MateOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace tsumi::cli

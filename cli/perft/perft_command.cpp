@@ -6,19 +6,17 @@
 #include <ostream>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/common/progress_meter.h"
 #include "core/limits.h"
-#include "core/perft.h"
-#include "core/perft_stats_table.h"
-#include "core/perft_suite.h"
-#include "core/perft_table.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
+#include "perft/perft.h"
+#include "perft/perft_report.h"
+#include "perft/perft_suite.h"
+#include "perft/perft_tables.h"
 
 namespace tsumi::cli {
 
@@ -31,35 +29,11 @@ std::string rate(std::uint64_t nodes, double seconds) {
   return s.str();
 }
 
-nlohmann::ordered_json stats_json(const PerftStats& s) {
-  return {{"captures", s.captures},
-          {"promotions", s.promotions},
-          {"drops", s.drops},
-          {"checks", s.checks},
-          {"mates", s.mates}};
-}
-
-// The table --hash asks for: plain counts, or counts with their statistics for --stats.
-struct Tables {
-  std::unique_ptr<PerftTable> counts;
-  std::unique_ptr<PerftStatsTable> stats;
-
-  bool any() const { return counts || stats; }
-  void attach(tsumi::PerftOptions& options) const {
-    options.table = counts.get();
-    options.stats_table = stats.get();
-  }
-};
-
-// Makes the table asked for (none for --hash 0). False, with a message on err, when the memory cannot
-// be had.
-bool make_table(const PerftOptions& o, std::ostream& err, Tables& tables) {
-  if (o.hash_mb == 0) return true;
+// Makes the table asked for (none for --hash 0; plain counts for a suite, which has no statistics).
+// False, with a message on err, when the memory cannot be had.
+bool make_table(const PerftCommandOptions& o, std::ostream& err, PerftTables& tables) {
   try {
-    if (o.stats && o.suite.empty())
-      tables.stats = std::make_unique<PerftStatsTable>(o.hash_mb);
-    else
-      tables.counts = std::make_unique<PerftTable>(o.hash_mb);
+    tables = make_perft_tables(o.hash_mb, o.stats && o.suite.empty());
   } catch (const std::bad_alloc&) {
     err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
     return false;
@@ -67,17 +41,17 @@ bool make_table(const PerftOptions& o, std::ostream& err, Tables& tables) {
   return true;
 }
 
-int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
+int run_single(const PerftCommandOptions& o, std::ostream& out, std::ostream& err) {
   GamePosition game;
   if (auto e = build_position(o.position, game)) {
     err << "tsumi perft: " << *e << "\n";
     return 2;
   }
-  Tables table;
+  PerftTables table;
   if (!make_table(o, err, table)) return 2;
   const int threads = resolve_threads(o.threads);
   ProgressMeter meter(err, o.progress);
-  tsumi::PerftOptions options;
+  PerftOptions options;
   options.threads = threads;
   table.attach(options);
   options.stats = o.stats;
@@ -87,43 +61,26 @@ int run_single(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   const double elapsed = seconds_since(start);
   meter.finish();
 
+  PerftReport report;
+  report.sfen = to_sfen(game.pos);
+  report.depth = o.depth;
+  report.nodes = report.counted_nodes = r.nodes;
+  report.seconds = elapsed;
+  report.threads = threads;
+  report.hash_mb = table.any() ? o.hash_mb : 0;
+  if (o.stats) report.stats = &r.stats;
+  if (o.divide) report.divide = &r.divide;
   if (o.json) {
-    nlohmann::ordered_json j;
-    j["sfen"] = to_sfen(game.pos);
-    j["depth"] = o.depth;
-    j["nodes"] = r.nodes;
-    j["time_ms"] = std::int64_t(elapsed * 1000);
-    j["nps"] = std::uint64_t(elapsed > 0 ? double(r.nodes) / elapsed : 0);
-    j["threads"] = threads;
-    j["hash_mb"] = table.any() ? o.hash_mb : 0;
-    if (o.divide) {
-      nlohmann::ordered_json divide = nlohmann::ordered_json::array();
-      for (const DivideEntry& d : r.divide) {
-        nlohmann::ordered_json e = {{"move", to_usi(d.move)}, {"nodes", d.nodes}};
-        if (o.stats) e["stats"] = stats_json(d.stats);
-        divide.push_back(std::move(e));
-      }
-      j["divide"] = std::move(divide);
-    }
-    if (o.stats) j["stats"] = stats_json(r.stats);
-    out << j.dump() << "\n";
+    out << perft_json(report) << "\n";
     return 0;
   }
-  if (o.divide) {
-    for (const DivideEntry& d : r.divide) out << to_usi(d.move) << ": " << d.nodes << "\n";
-    out << "\n";
-  }
-  if (o.stats) {
-    out << "Captures: " << r.stats.captures << "\nPromotions: " << r.stats.promotions << "\nDrops: " << r.stats.drops
-        << "\nChecks: " << r.stats.checks << "\nMates: " << r.stats.mates << "\n";
-  }
-  out << "Nodes searched: " << r.nodes << "\n";
+  out << perft_text(report);
   err << "info: depth " << o.depth << ", " << rate(r.nodes, elapsed) << ", " << threads
       << (threads == 1 ? " thread" : " threads") << ", hash " << (table.any() ? o.hash_mb : 0) << " MB\n";
   return 0;
 }
 
-int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
+int run_suite(const PerftCommandOptions& o, std::ostream& out, std::ostream& err) {
   std::string text;
   if (auto e = read_text_file(o.suite, text)) {
     err << "tsumi perft: suite file: " << *e << "\n";
@@ -134,9 +91,9 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     err << "tsumi perft: " << o.suite << ": " << suite.error().message << "\n";
     return 2;
   }
-  Tables table;
+  PerftTables table;
   if (!make_table(o, err, table)) return 2;
-  tsumi::PerftOptions options;
+  PerftOptions options;
   options.threads = resolve_threads(o.threads);
   table.attach(options);
   ProgressMeter meter(err, o.progress);
@@ -191,9 +148,7 @@ int run_suite(const PerftOptions& o, std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
-int resolve_threads(int threads) { return threads > 0 ? threads : usable_cores(); }
-
-int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
+int run_perft(const PerftCommandOptions& o, std::ostream& out, std::ostream& err) {
   if (auto e = check_thread_room(resolve_threads(o.threads), limits::kWorkerStackBytes)) {
     err << "tsumi perft: " << *e << "; ask for fewer --threads\n";
     return 2;

@@ -10,7 +10,7 @@
 
 namespace tsumi::cli {
 
-struct PerftOptions {
+struct PerftCommandOptions {
   PositionArgs position;
   int depth = 0;
   bool divide = false;
@@ -23,10 +23,7 @@ struct PerftOptions {
   std::uint64_t max_nodes = UINT64_MAX;  // with a suite: skip counts above this
 };
 
-// The thread count that `threads` stands for (0: every core).
-int resolve_threads(int threads);
-
 // Runs the command; results go to out, errors, timings and progress to err. Returns the exit code.
-int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
+int run_perft(const PerftCommandOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace tsumi::cli

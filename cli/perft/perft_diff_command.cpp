@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "cli/usi/usi_client.h"
-#include "core/perft.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "perft/perft.h"
 
 namespace tsumi::cli {
 

@@ -3,9 +3,9 @@
 #include <ostream>
 
 #include "cli/common/position_arg.h"
-#include "cli/perft/perft_command.h"
-#include "core/perft.h"
+#include "core/thread_room.h"
 #include "core/usi.h"
+#include "perft/perft.h"
 
 namespace tsumi::cli {
 
@@ -18,7 +18,7 @@ int run_perftree(const PerftreeArgs& args, std::ostream& out, std::ostream& err)
     err << "tsumi perftree: " << *e << "\n";
     return 2;
   }
-  tsumi::PerftOptions options;
+  PerftOptions options;
   options.threads = resolve_threads(args.threads);
   const PerftResult r = perft_run(game.pos, args.depth, options);
   for (const DivideEntry& d : r.divide) out << to_usi(d.move) << " " << d.nodes << "\n";

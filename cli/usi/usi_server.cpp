@@ -10,22 +10,28 @@
 #include <ostream>
 #include <vector>
 
-#include "cli/mate/mate_report.h"
 #include "core/limits.h"
-#include "core/perft.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
 #include "core/text_lines.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
+#include "front/mate_report.h"
+#include "front/version.h"
+#include "perft/perft.h"
+#include "perft/perft_report.h"
 
 namespace tsumi::cli {
 
 namespace {
 
-// GUIs send tsume problems; four published ones have two pawns of a colour on a file.
-constexpr SfenLeniency kLeniency{.allow_nifu = true};
+using front::make_mate_report;
+using front::mate_progress_text;
+using front::usi_info_line;
+using front::usi_mate_answer;
+using front::whole_ms;
+
 // How much of an unknown command or a bad value is echoed back.
 constexpr std::size_t kEchoMax = 60;
 // The longest command line read: a `position` with some 100,000 moves. A longer one is skipped whole.
@@ -100,7 +106,8 @@ std::optional<std::int64_t> parse_int(std::string_view s) {
   return n;
 }
 
-// The divide as `tsumi perft --divide` prints it, and the total.
+// The divide and the total as `tsumi perft --divide` prints them (perft/perft_report.h), without the
+// last newline (the server ends every answer with one).
 std::string perft_answer(const PositionSetup& setup, int depth, int threads, const std::atomic<bool>* stop) {
   StateInfo root;
   Position pos;
@@ -110,9 +117,12 @@ std::string perft_answer(const PositionSetup& setup, int depth, int threads, con
   options.stop = stop;
   const PerftResult r = perft_run(pos, depth, options);
   if (r.stopped) return "info string go perft: stopped; no count";
-  std::string text;
-  for (const DivideEntry& d : r.divide) text += to_usi(d.move) + ": " + std::to_string(d.nodes) + "\n";
-  return text + "\nNodes searched: " + std::to_string(r.nodes);
+  PerftReport report;
+  report.nodes = r.nodes;
+  report.divide = &r.divide;
+  std::string text = perft_text(report);
+  text.pop_back();
+  return text;
 }
 
 }  // namespace
@@ -183,7 +193,7 @@ void UsiServer::shutdown() { finish_task(true); }
 
 void UsiServer::answer_usi() {
   const UsiSettings defaults;
-  emit("id name tsumi " TSUMI_VERSION);
+  emit("id name tsumi " + front::version());
   emit("id author the tsumi authors");
   for (const SpinSpec& s : kSpins)
     emit("option name " + std::string(s.name) + " type spin default " + std::to_string(defaults.*s.field) + " min " +
@@ -281,7 +291,7 @@ void UsiServer::set_position(std::span<const std::string_view> args) {
     info_string("position: unexpected " + echoed(args[i]) + " after startpos");
     return;
   }
-  const auto setup = parse_sfen(sfen, kLeniency);
+  const auto setup = parse_sfen(sfen, kTsumeLeniency);  // GUIs send tsume problems
   if (!setup) {
     info_string("position: bad SFEN " + echoed(sfen) + " " + setup.error().describe());
     return;

@@ -8,7 +8,7 @@
 //   `checkmate nomate` or `checkmate timeout` line, with `info` lines before it; never `bestmove`.
 //   Input that cannot be searched (no position, not a tsume problem, no hash table) is answered
 //   `checkmate timeout` after an `info string` that says why, so that a GUI waiting for its one
-//   checkmate line always gets it. A mate line is replayed (cli/mate/mate_report.h) before it is sent: a line
+//   checkmate line always gets it. A mate line is replayed (front/mate_report.h) before it is sent: a line
 //   that is not a legal mate is never given to a GUI.
 // - `go perft N`: one `<usi move>: <count>` line per root move, a blank line, `Nodes searched: <N>`
 //   (the format of `tsumi perft --divide`, Stockfish and Fairy-Stockfish). `stop` (and `quit`) end it

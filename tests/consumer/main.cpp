@@ -1,6 +1,6 @@
-// Uses an installed tsumi: a perft count, a short tsume solved, and a CSA text read. Exits 1 on any
-// mismatch, naming it; prints the SIMD path its own compile of the headers took (scripts/check-install.sh
-// builds and runs it).
+// Uses an installed tsumi: perft counts (tsumi::core and tsumi::perft), a short tsume solved, and a CSA text read.
+// Exits 1 on any mismatch, naming it; prints the SIMD path its own compile of the headers took
+// (scripts/check-install.sh builds and runs it).
 
 #include <cstdint>
 #include <cstdlib>
@@ -8,12 +8,14 @@
 #include <string>
 #include <string_view>
 
-#include "core/perft.h"
 #include "core/platform.h"
 #include "core/position.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "notation/kifu_file.h"
+#include "perft/perft.h"
+#include "perft/perft_report.h"
+#include "perft/perft_tables.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
 
@@ -42,6 +44,14 @@ void check_perft() {
   tsumi::StateInfo si;
   pos.set(setup_of(tsumi::kStartSfen), &si);
   expect_eq<std::uint64_t>("perft startpos depth 3", tsumi::perft(pos, 3), 25470);
+  // The full run on two threads with a table, printed as `tsumi perft` prints it (tsumi::perft).
+  const tsumi::PerftTables tables = tsumi::make_perft_tables(4, false);
+  tsumi::PerftOptions options;
+  options.threads = 2;
+  tables.attach(options);
+  tsumi::PerftReport report;
+  report.nodes = tsumi::perft_run(pos, 4, options).nodes;
+  expect_eq<std::string>("perft_run startpos depth 4", tsumi::perft_text(report), "Nodes searched: 719731\n");
 }
 
 void check_mate() {
@@ -81,7 +91,7 @@ int main() {
   if (failures != 0) return 1;
   // The SIMD path the headers took here, which must be the libraries' (cmake/install.cmake):
   // scripts/check-install.sh compares it with what the installed `tsumi --version` says.
-  std::cout << "tsumi_consumer: ok (perft 25470, tanuki3-1 mate in 3, CSA read; SIMD path " << tsumi::kSimdName
-            << ")\n";
+  std::cout << "tsumi_consumer: ok (perft 25470, perft_run 719731, tanuki3-1 mate in 3, CSA read; SIMD path "
+            << tsumi::kSimdName << ")\n";
   return 0;
 }

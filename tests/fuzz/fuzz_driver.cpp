@@ -81,7 +81,7 @@ const char* const kHandWritten[] = {
     "\xed\xa0\x80\xf4\x90\x80\x80\xc0\xaf\xe0\x80\xaf\xf0\x8f\xbf\xbf",
     "\x1b[31m'\\'\x7f\x00\x01",
     "\xc2\x85\xe2\x80\xa8\xe2\x80\xae",
-    // A tsumi-mpi checkpoint (cli/mpi/perft_checkpoint.h) with two units, and the same cut in its last line.
+    // A tsumi-mpi checkpoint (perft/split/checkpoint.h) with two units, and the same cut in its last line.
     "tsumi-mpi checkpoint 1\nroot lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -\ndepth 3\nsplit 1\n"
     "stats 1\nunits 30\ndigest 0123456789abcdef\nunit 0 841 0 0 0 0 0 99e215c6112eb50f\n"
     "unit 29 900 3 1 0 2 0 f6de90a0093fa8f7\n",

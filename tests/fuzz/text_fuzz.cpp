@@ -16,10 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/mpi/perft_checkpoint.h"
 #include "core/limits.h"
 #include "core/movegen.h"
-#include "core/perft_suite.h"
 #include "core/position.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
@@ -31,6 +29,8 @@
 #include "notation/kif_writer.h"
 #include "notation/kifu_file.h"
 #include "notation/text_encoding.h"
+#include "perft/perft_suite.h"
+#include "perft/split/checkpoint.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_suite.h"
 
@@ -616,20 +616,20 @@ void check_notation(const Checker& check, std::string_view text) {
 // tsumi-mpi's checkpoint reader: a refusal is one clean line; what it accepts lies within the text and,
 // written again line by line, reads back the same.
 void check_checkpoint(const Checker& check, std::string_view text) {
-  mpi::CheckpointContents c;
-  if (auto e = mpi::read_checkpoint(text, c)) {
+  split::CheckpointContents c;
+  if (auto e = split::read_checkpoint(text, c)) {
     check_message_text(check, *e, "a checkpoint error is one line of valid UTF-8");
     return;
   }
   check.require(c.valid_bytes <= text.size(), "a checkpoint's whole lines lie within the text");
-  std::string again = mpi::format_header(c.header);
-  for (const mpi::UnitCount& u : c.units) {
+  std::string again = split::format_header(c.header);
+  for (const split::UnitCount& u : c.units) {
     check.require(u.index < c.header.units, "a checkpoint's unit is in the list", std::to_string(u.index));
     check.require(c.header.stats || u.stats == PerftStats{}, "a checkpoint without stats holds none");
-    again += mpi::format_unit(u, c.header.stats);
+    again += split::format_unit(u, c.header.stats);
   }
-  mpi::CheckpointContents back;
-  const auto e = mpi::read_checkpoint(again, back);
+  split::CheckpointContents back;
+  const auto e = split::read_checkpoint(again, back);
   check.require(!e, "a checkpoint written again is read", e ? *e : std::string_view(again));
   check.require(
       back.header == c.header && back.units == c.units && back.valid_bytes == again.size() && !back.partial_tail,

@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "core/move.h"
-#include "core/perft.h"
-#include "core/perft_suite.h"
 #include "core/position.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "perft/perft.h"
+#include "perft/perft_suite.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_suite.h"
 
@@ -39,8 +39,6 @@ std::string read_file(const std::string& path);
 std::vector<PerftSuiteEntry> perft_suite();
 // The SFEN of every problem in positions/tsume-public.txt (four have nifu: parse with kTsumeLeniency).
 std::vector<std::string> tsume_sfens();
-
-inline constexpr SfenLeniency kTsumeLeniency{.allow_nifu = true};
 
 // positions/tsume-public.txt parsed once (empty if it cannot be read or parsed: tests then fail).
 const std::vector<MateSuiteEntry>& tsume_suite();
