@@ -21,6 +21,7 @@
 
 #include "core/sfen.h"
 #include "core/text_file.h"
+#include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
 #include "solver/mate_suite.h"
 
@@ -35,7 +36,7 @@ std::vector<MateSuiteEntry> public_suite() {
 }
 
 MateProblem problem_of(const MateSuiteEntry& e) {
-  return *make_mate_problem(*parse_sfen(e.sfen, SfenLeniency{.allow_nifu = true}));
+  return *make_mate_problem(*parse_sfen(e.sfen, kTsumeLeniency));
 }
 
 void BM_Solve(benchmark::State& state, const std::vector<MateProblem>& problems) {

@@ -346,7 +346,7 @@ void check_position(const Checker& check, const PositionSetup& setup, SfenLenien
 // position, and they differ only on nifu.
 void check_sfen(const Checker& check, std::string_view text) {
   const auto strict = parse_sfen(text);
-  const auto lenient = parse_sfen(text, SfenLeniency{.allow_nifu = true});
+  const auto lenient = parse_sfen(text, kTsumeLeniency);
   if (!strict) check_parse_error(check, strict.error(), text.size());
   if (!lenient) check_parse_error(check, lenient.error(), text.size());
   if (strict) {
@@ -355,7 +355,7 @@ void check_sfen(const Checker& check, std::string_view text) {
   } else if (lenient) {
     check.require(strict.error().message.find("nifu") != std::string::npos, "leniency only forgives nifu",
                   strict.error().message);
-    check_position(check, *lenient, SfenLeniency{.allow_nifu = true});
+    check_position(check, *lenient, kTsumeLeniency);
   }
 }
 
@@ -425,7 +425,7 @@ void check_usi_moves(const Checker& check, std::string_view text) {
   const std::vector<std::string_view> ws = words(text);
   if (ws.size() < 4) return;
   const std::string_view head(ws[0].data(), std::size_t(ws[3].data() + ws[3].size() - ws[0].data()));
-  const auto setup = parse_sfen(head, SfenLeniency{.allow_nifu = true});
+  const auto setup = parse_sfen(head, kTsumeLeniency);
   if (!setup) return;
   Position named;
   StateInfo named_st;
@@ -552,16 +552,16 @@ void check_mate_suite(const Checker& check, std::string_view text) {
         check.require(e.fields[i].first != e.fields[j].first, "a key is given once", e.fields[i].first);
     }
     if (checked >= kMaxEntryPositions) continue;
-    const auto setup = parse_sfen(e.sfen, SfenLeniency{.allow_nifu = true});
+    const auto setup = parse_sfen(e.sfen, kTsumeLeniency);
     if (!setup) continue;
     ++checked;
-    check_position(check, *setup, SfenLeniency{.allow_nifu = true});
+    check_position(check, *setup, kTsumeLeniency);
     const auto problem = make_mate_problem(*setup);
     if (!problem) {
       check_parse_error(check, problem.error(), 0);
       continue;
     }
-    const auto completed = parse_sfen(to_sfen(problem->setup), SfenLeniency{.allow_nifu = true});
+    const auto completed = parse_sfen(to_sfen(problem->setup), kTsumeLeniency);
     check.require(completed.ok(), "a mate problem is a position", to_sfen(problem->setup));
   }
 }
@@ -569,7 +569,7 @@ void check_mate_suite(const Checker& check, std::string_view text) {
 // A kifu that read_kifu or one reader returned: a valid start, legal moves, and the writers' KIF and CSA
 // read back to the same start and moves.
 void check_kifu(const Checker& check, const notation::Kifu& kifu) {
-  check.require(!setup_fault(kifu.start, SfenLeniency{.allow_nifu = true}), "a kifu's start is a position",
+  check.require(!setup_fault(kifu.start, kTsumeLeniency), "a kifu's start is a position",
                 to_sfen(kifu.start));
   std::vector<StateInfo> states(kifu.moves.size() + 1);
   Position pos;
