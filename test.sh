@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick start 2/2: installs what is missing (Debian 12), then builds and runs the whole test suite the
 # way CI does: format check; Release with the SIMD paths of this CPU (and its install, as a downstream
-# project uses it; with tsumi-mpi, whose tests run mpirun with 3 ranks, as root too); the scalar twins;
+# project uses it; with tsumi-mpi, whose tests run mpirun with 3 ranks, as root too); the scalar twins
+# (the tests of the rules, perft, the solver and notation: TSUMI_TEST_FRONTS=OFF);
 # ASan + UBSan (tsumi-mpi's pieces without MPI; the executable only in Release, as Open MPI's own
 # allocations and threads would drown the sanitizers' reports);
 # ThreadSanitizer over the tests labelled `parallel`; with clang, libFuzzer over the text parsers.

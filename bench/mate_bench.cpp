@@ -35,9 +35,7 @@ std::vector<MateSuiteEntry> public_suite() {
   return suite ? *suite : std::vector<MateSuiteEntry>{};
 }
 
-MateProblem problem_of(const MateSuiteEntry& e) {
-  return *make_mate_problem(*parse_sfen(e.sfen, kTsumeLeniency));
-}
+MateProblem problem_of(const MateSuiteEntry& e) { return *make_mate_problem(*parse_sfen(e.sfen, kTsumeLeniency)); }
 
 void BM_Solve(benchmark::State& state, const std::vector<MateProblem>& problems) {
   MateSolver solver(256);

@@ -569,8 +569,7 @@ void check_mate_suite(const Checker& check, std::string_view text) {
 // A kifu that read_kifu or one reader returned: a valid start, legal moves, and the writers' KIF and CSA
 // read back to the same start and moves.
 void check_kifu(const Checker& check, const notation::Kifu& kifu) {
-  check.require(!setup_fault(kifu.start, kTsumeLeniency), "a kifu's start is a position",
-                to_sfen(kifu.start));
+  check.require(!setup_fault(kifu.start, kTsumeLeniency), "a kifu's start is a position", to_sfen(kifu.start));
   std::vector<StateInfo> states(kifu.moves.size() + 1);
   Position pos;
   pos.set(kifu.start, &states[0]);
