@@ -21,6 +21,24 @@ MateProblem problem_of(const std::string& sfen) {
   return p.ok() ? p.value() : MateProblem{};
 }
 
+// The fronts read a problem's SFEN with a leading "sfen " and spaces, as USI and copied text give it.
+TEST(MateProblem, TheSfenPrefixIsStripped) {
+  EXPECT_EQ(strip_sfen_prefix("sfen 9/9/9/9/9/9/9/9/9 b - 1"), "9/9/9/9/9/9/9/9/9 b - 1");
+  EXPECT_EQ(strip_sfen_prefix("   sfen 9/9 b - 1"), "9/9 b - 1");
+  EXPECT_EQ(strip_sfen_prefix("startpos"), "startpos");
+  EXPECT_EQ(strip_sfen_prefix("sfen"), "sfen");  // the word alone is not a prefix
+  EXPECT_EQ(strip_sfen_prefix(""), "");
+}
+
+// Published problems with two pawns of a colour on a file are read; the rules' SFEN refuses them.
+TEST(MateProblem, TheTsumeSfenAllowsTwoPawnsOnAFile) {
+  const std::string nifu = "8k/9/9/9/9/9/8P/8P/9 b G 1";
+  EXPECT_FALSE(parse_sfen(nifu).ok());
+  const auto setup = parse_sfen(nifu, kTsumeLeniency);
+  ASSERT_TRUE(setup.ok()) << setup.error().describe();
+  EXPECT_TRUE(make_mate_problem(setup.value()).ok());
+}
+
 TEST(MateProblem, DefenderHandCompletedToTheFullSet) {
   const MateProblem p = problem_of("4k4/9/4P4/9/9/9/9/9/9 b G 1");
   EXPECT_EQ(to_sfen(p.setup), "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");

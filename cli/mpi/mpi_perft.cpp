@@ -45,7 +45,7 @@ constexpr std::uint64_t kNoUnit = UINT64_MAX;
 // coordinator's loop.
 volatile std::sig_atomic_t g_stop_signal = 0;
 
-extern "C" void on_stop_signal(int sig) { g_stop_signal = sig; }
+extern "C" void on_mpi_stop_signal(int sig) { g_stop_signal = sig; }
 
 // Sleeps that grow from 20 microseconds to 1 ms while nothing happens, so that a waiting rank neither
 // spins nor answers late.
@@ -79,7 +79,7 @@ void barrier_sleeping() {
 
 int coordinate(const MpiPerftOptions& o, int ranks, int threads, std::ostream& out, std::ostream& err) {
   struct sigaction action = {};
-  action.sa_handler = on_stop_signal;
+  action.sa_handler = on_mpi_stop_signal;
   sigaction(SIGTERM, &action, nullptr);
   sigaction(SIGINT, &action, nullptr);
 

@@ -10,19 +10,8 @@
 namespace tsumi::mpi {
 namespace {
 
-TEST(MpiPerft, TheSplitDepthMustBeBelowTheDepth) {
-  MpiPerftOptions o;
-  o.depth = 5;
-  EXPECT_EQ(check_options(o), std::nullopt);  // the default split depth
-  o.split_depth = 4;
-  EXPECT_EQ(check_options(o), std::nullopt);
-  o.split_depth = 5;
-  ASSERT_NE(check_options(o), std::nullopt);
-  EXPECT_NE(check_options(o)->find("must be below --depth 5"), std::string::npos);
-  o.plan = true;  // --plan only lists the units
-  EXPECT_EQ(check_options(o), std::nullopt);
-}
-
+// The options' rules are perft/split/split_run.h's (tests/split/split_run_test.cpp); the command's own
+// options reach them.
 TEST(MpiPerft, ResumeNeedsACheckpoint) {
   MpiPerftOptions o;
   o.depth = 5;
