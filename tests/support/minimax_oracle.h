@@ -1,0 +1,180 @@
+#pragma once
+// An independent oracle for solver/soundness.h: a plain full-width minimax over checks and evasions,
+// written apart from the df-pn code. It uses core/ only (Position, the CHECKS, EVASIONS and LEGAL
+// generators, Hand); of solver/ it takes nothing but MateProblem, the problem's description.
+//
+// Everything is bounded by a number of plies (problems of up to 9 plies are what it is for): where a
+// mate would be longer than the bound, the oracle says "no mate within the bound", never "no mate".
+//
+// The tsume rules it applies (as solver/soundness.h and solver/README.md state them):
+// - the attacker checks at every move; the defender has every legal evasion, interpositions included;
+//   a defender to move without a legal move is mated (a pawn-drop mate is never generated);
+// - the length of a mate is the minimax value: the attacker plays a shortest mate, the defender the
+//   longest defence, and among equally long defences one that leaves the attacker no piece in hand;
+// - the futile interposition (muda-ai) rule of solver/futility_judge.h, restated in futile_drop().
+//
+// The attacker's choice among equally short mates is left open by the rules, so what the attacker holds
+// at the end of a line is given as a range (LeftoverRange): a finding that depends on it accepts either.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/hand.h"
+#include "core/move.h"
+#include "core/position.h"
+#include "solver/mate_problem.h"
+
+namespace tsumi::test {
+
+// Whether the attacker's hand is non-empty at the end of a mate played by tsume rules, for the two
+// ways the attacker may choose among its equally short mates.
+struct LeftoverRange {
+  bool min = false;  // the attacker prefers ending with an empty hand
+  bool max = false;  // the attacker prefers ending with pieces left
+};
+
+// The minimax search, with its transposition tables, for one attacker. Not thread-safe.
+class MinimaxOracle {
+ public:
+  // futility_plies: the bound of the searches that judge futile drops (futile_drop()).
+  explicit MinimaxOracle(Color attacker, int futility_plies = 9)
+      : attacker_(attacker), futility_plies_(futility_plies) {}
+
+  Color attacker() const { return attacker_; }
+
+  // Whether the side to move loses or wins within d plies, as tsume rules go: with the attacker to
+  // move, whether it mates within d plies; with the defender to move (in check), whether it is mated
+  // within d plies (0: it is mated now).
+  bool mate_within(Position& pos, int d);
+
+  // The exact length of the shortest mate in plies (odd with the attacker to move, even with the
+  // defender to move in check, 0 when already mated), or -1 when there is none within max_plies.
+  int shortest_mate(Position& pos, int max_plies);
+
+  // What the attacker holds at the end of a mate played by tsume rules from pos, whose shortest mate
+  // is `length` plies (shortest_mate(pos) == length, which the caller knows).
+  LeftoverRange leftover(Position& pos, int length);
+
+  // The defender to move is in check and has nothing but drops: it has evasions and every one is a drop
+  // (so the check is from one distant slider: no king move, no capture of the checker, no board piece
+  // to move between).
+  static bool drops_only(const Position& pos);
+
+  // The futile-drop rule (solver/futility_judge.h, solver/README.md "Futile interpositions"), for pos as
+  // in drops_only() and `drop` one of its evasions, on square s. The drop is futile when V(s) is mated;
+  // V(s) is the position where the checker (promoting or not, wherever either is legal) or, when s is
+  // next to the king, any other piece that gives check from s, takes on s, less the piece taken: the
+  // board of pos with that piece moved to s, the attacker's hand as it was, the defender to move.
+  // Futile when any of those V(s) is mated.
+  //
+  // Whether V(s) is mated is searched as books count (book_mate_within), within futility_plies: a mate
+  // exists in one count exactly when it exists in the other (a futile drop taken leaves the defender a
+  // piece fewer and the attacker one more, which never saves the defender), and the book's mate is the
+  // shorter, often by far (a slider checking from afar, every drop between taken: 9/.../8L, where every
+  // defence counted the mate takes two plies per square).
+  bool futile_drop(Position& pos, Move drop);
+
+  // mate_within() as problem books count: futile drops are no defences (a defender with nothing else is
+  // mated), as judged by futile_drop().
+  bool book_mate_within(Position& pos, int d);
+
+  // Whether the attacker can force the play onto a position whose key() is in `targets` within `plies`
+  // plies from pos (the position itself counts): at its moves it picks one check, at the defender's every
+  // evasion must lead there. A defender mated on a position that is not a target is no return.
+  bool forced_return(Position& pos, int plies, const std::unordered_set<Key>& targets);
+
+  std::size_t table_size() const { return table_[kEvery].size() + table_[kBook].size(); }
+
+ private:
+  // What is known of one position: mated (or mating) within `proven` plies, not within `disproven`
+  // plies; `best`: the check that mated or the evasion that refuted, tried first next time.
+  struct Entry {
+    int proven = 1000;
+    int disproven = -1;
+    Move best = Move::none();
+  };
+
+  // Every defence counted, or as books count (futile drops left out).
+  enum Count { kEvery, kBook };
+
+  std::uint64_t table_key(const Position& pos) const;
+  bool search(Position& pos, int d, Count count);
+  bool attacker_mates(Position& pos, int d, Move& best, Count count);
+  bool defender_mated(Position& pos, int d, Move& best, Count count);
+
+  Color attacker_;
+  int futility_plies_;
+  std::unordered_map<std::uint64_t, Entry> table_[2];  // per Count
+  std::unordered_map<std::uint64_t, LeftoverRange> leftovers_;
+};
+
+// shortest_mate() of a fresh oracle: the exact shortest mate of pos in plies by tsume rules, -1 when
+// there is none within max_plies.
+int shortest_mate(Position& pos, Color attacker, int max_plies);
+
+// The plies within which a transposition or detour must come back to the main line (the number of
+// solver/soundness.h's kReturnPlies, copied so that this file does not include it).
+inline constexpr int kOracleReturnPlies = 4;
+
+// The kinds of solver/soundness.h, with the same names (to_string gives the same text).
+enum class OracleCookKind : std::uint8_t { kCook, kShort, kLastMove, kDetour, kTransposition };
+enum class OracleDefenceKind : std::uint8_t { kLonger, kEqual, kEqualLeftover };
+enum class OracleVerdict : std::uint8_t { kSound, kFlawed, kNoMate, kBadLine };
+
+const char* to_string(OracleCookKind k);     // "cook", "short", "last-move", "detour", "transposition"
+const char* to_string(OracleDefenceKind k);  // "longer", "equal", "equal-leftover"
+const char* to_string(OracleVerdict v);      // "sound", "flawed", "nomate", "bad-line"
+
+// Another check at an attacker ply of the main line after which the defender is still mated.
+struct OracleCook {
+  int ply = 0;  // 1-based ply of the main line that `move` replaces
+  Move move = Move::none();
+  int mate_length = 0;  // 1 + the shortest mate after `move`
+  OracleCookKind kind = OracleCookKind::kCook;
+};
+
+// Another evasion at a defender ply, no futile drop, that lasts as long as the main line's rest or longer.
+struct OracleDefence {
+  int ply = 0;
+  Move move = Move::none();
+  int mate_length = 0;  // 1 + the shortest mate after `move`
+  // The kind when the attacker prefers ending with an empty hand, and when it prefers pieces left (the
+  // same unless the length is equal and the leftover depends on the attacker's choice).
+  OracleDefenceKind kind_min = OracleDefenceKind::kLonger;
+  OracleDefenceKind kind_max = OracleDefenceKind::kLonger;
+  LeftoverRange leftover;
+};
+
+// Another move at a ply of the main line after which the oracle finds no mate within its bound: either
+// there is none, or it is longer than the bound.
+struct OracleBranch {
+  int ply = 0;
+  Move move = Move::none();
+};
+
+struct OracleFindings {
+  int bound = 0;      // max_plies: the longest mate_length looked for from any ply
+  int shortest = -1;  // the problem's shortest mate, -1 when none within the bound
+  int length = 0;     // plies of the main line
+  // What is wrong with the main line: an illegal move, an attacker move that is no check, no mate at
+  // its end, a length other than the shortest mate. Empty when nothing is.
+  std::vector<std::string> line_faults;
+  Hand leftover;  // the attacker's hand after the main line
+  std::vector<OracleCook> cooks;
+  std::vector<OracleDefence> defences;
+  std::vector<OracleBranch> beyond;  // moves after which no mate within the bound
+  int futile_drops = 0;              // defender alternatives left out as futile drops
+  // The verdict with the defence kinds of kind_min, and with those of kind_max.
+  OracleVerdict verdict_min = OracleVerdict::kNoMate;
+  OracleVerdict verdict_max = OracleVerdict::kNoMate;
+};
+
+// The findings of solver/soundness.h's definitions for `problem` and its main line, every branch
+// searched to a mate_length of max_plies at most.
+OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies);
+
+}  // namespace tsumi::test
