@@ -22,7 +22,8 @@ namespace {
 using Chars = std::u32string_view;
 
 // More plies than any game or tsume problem (the longest problem, Microcosmos, has 1525): a bound on the
-// memory a file can make the reader take (one StateInfo a ply).
+// memory a file can make the reader take (one StateInfo a ply), the moves of every branch together, and
+// on the number of branches.
 constexpr std::size_t kMaxPlies = 100000;
 
 constexpr bool is_space(char32_t c) { return c == U' ' || c == U'\t' || c == U'\r' || c == U'\u3000'; }
@@ -395,6 +396,12 @@ class KifReader {
  private:
   std::optional<ParseError> read_line(Chars s, std::size_t line);
   std::optional<ParseError> read_header(Chars s, std::size_t line, std::size_t colon);
+  std::optional<ParseError> read_branch(Chars s, std::size_t line, std::size_t i);
+  std::optional<ParseError> check_branch_not_empty() const;
+  void read_comment(Chars s);
+  void end_line(Chars word);
+  std::vector<Move>& line_moves() { return line_ < 0 ? kifu_.moves : kifu_.variations[line_].moves; }
+  std::string& line_end() { return line_ < 0 ? kifu_.end : kifu_.variations[line_].end; }
   std::optional<ParseError> read_kif_move(Chars s, std::size_t line, std::size_t i);
   std::optional<ParseError> read_ki2_moves(Chars s, std::size_t line, std::size_t i);
   std::optional<ParseError> play(Chars s, std::size_t line, std::size_t i, std::optional<Color> mark, std::size_t& end);
@@ -404,7 +411,6 @@ class KifReader {
 
   Kifu kifu_;
   std::optional<KifuFormat> moves_format_;  // kif or ki2, once a move line or `手数----` is seen
-  bool done_ = false;                       // an end word or a branch was read
   // What comes before the moves.
   std::vector<std::pair<std::size_t, std::u32string>> rows_;  // diagram rows, with their line numbers
   HandText hands_[COLOR_NB];
@@ -413,11 +419,26 @@ class KifReader {
   std::u32string handicap_;
   std::size_t handicap_line_ = 0;
   std::optional<int> bod_moves_;  // 手数＝N
-  // The game as it is played.
+  // The game as it is played: the line being read (-1 the main line, else an index in kifu_.variations)
+  // and the path to its last move, pos_, made of the lines it branches from. A branch `変化：N手`
+  // undoes the path back to move N-1, so the reader plays and undoes each move of the file once.
+  struct PathLine {
+    int line = -1;
+    std::size_t first = 1;  // the ply of its first move
+  };
   bool started_ = false;
   Position pos_;
-  std::deque<StateInfo> states_;
+  std::deque<StateInfo> states_;  // one more than path_moves_
+  std::vector<Move> path_moves_;
+  std::vector<PathLine> path_;
+  int line_ = -1;
+  bool line_ended_ = false;    // the line read an end word: move lines after it are skipped
+  bool comment_open_ = false;  // `*` lines now are the comment of the branch (after its first move)
+  std::size_t comment_lines_ = 0;
+  std::size_t branch_line_ = 0;  // the `変化` line of the branch being read
+  std::size_t total_moves_ = 0;  // of every line
   Square previous_to_ = SQ_NONE;
+  int first_number_ = 1;  // the number of the first move (KIF); 変化：N手 counts from it
   int next_number_ = 0;
 };
 
@@ -487,6 +508,7 @@ std::optional<ParseError> KifReader::start(std::optional<int> first_number, std:
     return error_at(setup_line, 0, "the start position is not one of shogi: " + *fault);
   kifu_.start = setup;
   pos_.set(setup, &states_.emplace_back());
+  path_.push_back(PathLine{});
   return std::nullopt;
 }
 
@@ -501,11 +523,18 @@ std::optional<ParseError> KifReader::play(Chars s, std::size_t line, std::size_t
                         (pos_.side_to_move() == BLACK ? "black's" : "white's") + " turn");
   auto move = resolve_move(pos_, *text, previous_to_, s, line);
   if (!move) return move.error();
-  if (kifu_.moves.size() >= kMaxPlies) return error_at(line, text->column, "more than 100000 moves");
+  if (total_moves_ >= kMaxPlies) return error_at(line, text->column, "more than 100000 moves");
+  ++total_moves_;
   pos_.do_move(*move, states_.emplace_back());
-  kifu_.moves.push_back(*move);
+  path_moves_.push_back(*move);
+  line_moves().push_back(*move);
   previous_to_ = move->to();
   return std::nullopt;
+}
+
+void KifReader::end_line(Chars word) {
+  line_end() = to_utf8_text(word);
+  line_ended_ = true;
 }
 
 // `   1 ７六歩(77)   ( 0:00/00:00:00)`, or an end word in place of the move.
@@ -522,15 +551,14 @@ std::optional<ParseError> KifReader::read_kif_move(Chars s, std::size_t line, st
   if (i < s.size() && (mark = mark_color(s[i]))) ++i;
   if (!started_) {
     if (auto e = start(number, mark)) return e;
-    next_number_ = number;
+    first_number_ = next_number_ = number;
   }
   if (number != next_number_)
     return error_at(line, number_at,
                     "move number " + std::to_string(number) + ", expected " + std::to_string(next_number_));
   ++next_number_;
   if (const auto word = end_word_at(s.substr(i))) {
-    kifu_.end = to_utf8_text(*word);
-    done_ = true;
+    end_line(*word);
     return std::nullopt;
   }
   std::size_t end = 0;
@@ -549,8 +577,7 @@ std::optional<ParseError> KifReader::read_ki2_moves(Chars s, std::size_t line, s
       if (auto e = start(std::nullopt, mark)) return e;
     ++i;
     if (const auto word = end_word_at(s.substr(i))) {
-      kifu_.end = to_utf8_text(*word);
-      done_ = true;
+      end_line(*word);
       return std::nullopt;
     }
     std::size_t end = 0;
@@ -580,17 +607,85 @@ std::optional<ParseError> KifReader::read_header(Chars s, std::size_t line, std:
   return std::nullopt;
 }
 
+// `変化：N手`: the lines that follow replace move N of the path read so far and what came after it.
+std::optional<ParseError> KifReader::read_branch(Chars s, std::size_t line, std::size_t i) {
+  if (!started_) return std::nullopt;  // ShogiHome once wrote `変化：` lines in the header (tsshogi skips them)
+  if (auto e = check_branch_not_empty()) return e;
+  std::size_t k = i + 2;
+  while (k < s.size() && is_space(s[k])) ++k;
+  if (k < s.size() && (s[k] == U'：' || s[k] == U':')) ++k;
+  while (k < s.size() && is_space(s[k])) ++k;
+  const std::size_t number_at = k;
+  long number = 0;
+  for (; k < s.size() && digit_value(s[k]) >= 0; ++k) {
+    if (k - number_at >= 6) return error_at(line, number_at, "move number too large");
+    number = number * 10 + digit_value(s[k]);
+  }
+  if (k == number_at) return error_at(line, k, "expected the number of the move the branch replaces: 変化：N手");
+  const long ply = number - first_number_ + 1;
+  const std::size_t played = path_moves_.size();
+  const std::string at = "a branch at move " + std::to_string(number);
+  if (ply < 1) return error_at(line, number_at, at + ", before the first move, " + std::to_string(first_number_));
+  // Past the last move only where the line read last has an end word: the branch replaces it.
+  if (std::size_t(ply) > played + !line_end().empty()) {
+    const long last = long(played) + first_number_ - 1;
+    std::string message = at + ", but the line before it ends at move " + std::to_string(last);
+    if (!line_end().empty()) message += " (" + std::to_string(last + 1) + " " + line_end() + ")";
+    return error_at(line, number_at, message);
+  }
+  if (kifu_.variations.size() >= kMaxPlies) return error_at(line, i, "more than 100000 branches");
+  // The line it branches from: the innermost of the path with a move before move N (Kakinoki writes the
+  // branches of a line after the branches of those branches, the later moves first). A branch from the
+  // first move of a branch is a sibling of that branch.
+  while (path_.size() > 1 && path_.back().first >= std::size_t(ply)) path_.pop_back();
+  while (path_moves_.size() >= std::size_t(ply)) {
+    pos_.undo_move(path_moves_.back());
+    path_moves_.pop_back();
+    states_.pop_back();
+  }
+  previous_to_ = ply >= 2 ? path_moves_[ply - 2].to() : SQ_NONE;
+  KifuVariation& v = kifu_.variations.emplace_back();
+  v.ply = int(ply);
+  v.parent = path_.back().line;
+  line_ = int(kifu_.variations.size() - 1);
+  path_.push_back(PathLine{line_, std::size_t(ply)});
+  line_ended_ = false;
+  comment_lines_ = 0;
+  branch_line_ = line;
+  next_number_ = int(number);
+  return std::nullopt;
+}
+
+std::optional<ParseError> KifReader::check_branch_not_empty() const {
+  if (line_ < 0) return std::nullopt;
+  const KifuVariation& v = kifu_.variations[line_];
+  if (v.moves.empty() && v.end.empty()) return error_at(branch_line_, 0, "a branch (変化) without a move");
+  return std::nullopt;
+}
+
+// One `*` line (text: what follows the `*`) of the comment of the branch being read.
+void KifReader::read_comment(Chars text) {
+  std::string& comment = kifu_.variations[line_].comment;
+  if (comment_lines_ > 0) comment += '\n';
+  ++comment_lines_;
+  if (!text.empty() && text.back() == U'\r') text.remove_suffix(1);
+  comment += to_utf8_text(text);
+}
+
 std::optional<ParseError> KifReader::read_line(Chars s, std::size_t line) {
   std::size_t i = 0;
   while (i < s.size() && is_space(s[i])) ++i;
   if (i == s.size()) return std::nullopt;
   const Chars t = s.substr(i);
   const char32_t c = t.front();
-  if (c == U'#' || c == U'*' || c == U'&') return std::nullopt;
-  if (t.starts_with(U"変化")) {
-    done_ = true;
+  if (c == U'*') {
+    if (comment_open_) read_comment(t.substr(1));
     return std::nullopt;
   }
+  comment_open_ = false;
+  if (c == U'#' || c == U'&') return std::nullopt;
+  if (t.starts_with(U"変化")) return read_branch(s, line, i);
+  if (line_ended_) return std::nullopt;  // what follows an end word, up to the next branch
   if (t.starts_with(U"手数-") || t.starts_with(U"手数－")) return set_format(KifuFormat::kif, line, i);
   if (t.starts_with(U"手数＝") || t.starts_with(U"手数=")) {
     int n = 0;
@@ -598,8 +693,14 @@ std::optional<ParseError> KifReader::read_line(Chars s, std::size_t line) {
     if (!started_) bod_moves_ = n;
     return std::nullopt;
   }
-  if (c >= U'0' && c <= U'9') return read_kif_move(s, line, i);
-  if (mark_color(c)) return read_ki2_moves(s, line, i);
+  const bool numbered = c >= U'0' && c <= U'9';
+  if (numbered || mark_color(c)) {
+    if (auto e = numbered ? read_kif_move(s, line, i) : read_ki2_moves(s, line, i)) return e;
+    // The comment of a branch follows its first move, or its end word when it has no move.
+    const std::size_t moves = line_moves().size();
+    comment_open_ = line_ >= 0 && (line_ended_ ? moves == 0 : moves == 1);
+    return std::nullopt;
+  }
   if (c == U'|') {
     if (started_) return error_at(line, i, "a board diagram after the moves");
     if (rows_.size() >= 9) return error_at(line, i, "the board has more than 9 rows");
@@ -611,8 +712,8 @@ std::optional<ParseError> KifReader::read_line(Chars s, std::size_t line) {
     return std::nullopt;         // the file numbers above the board
   if (t.starts_with(U"まで")) {  // `まで77手で先手の勝ち`, `まで9手で詰み`
     const std::size_t de = t.find(U"手で");
-    if (de != Chars::npos && kifu_.end.empty())
-      if (const auto word = end_word_at(t.substr(de + 2))) kifu_.end = to_utf8_text(*word);
+    if (de != Chars::npos && line_end().empty())
+      if (const auto word = end_word_at(t.substr(de + 2))) line_end() = to_utf8_text(*word);
     return std::nullopt;
   }
   const Chars side = trim_spaces(t);
@@ -631,7 +732,7 @@ ParseResult<Kifu> KifReader::read(std::string_view utf8) {
   if (utf8.starts_with("\xEF\xBB\xBF")) utf8.remove_prefix(3);
   std::u32string chars;
   std::size_t line = 0;
-  for (std::size_t start = 0; start <= utf8.size() && !done_;) {
+  for (std::size_t start = 0; start <= utf8.size();) {
     std::size_t end = utf8.find('\n', start);
     if (end == std::string_view::npos) end = utf8.size();
     const std::string_view bytes = utf8.substr(start, end - start);
@@ -647,6 +748,7 @@ ParseResult<Kifu> KifReader::read(std::string_view utf8) {
     if (auto e = read_line(chars, line)) return *e;
     if (end == utf8.size()) break;
   }
+  if (auto e = check_branch_not_empty()) return *e;
   if (!started_)
     if (auto e = start(std::nullopt, std::nullopt)) return *e;
   kifu_.format = moves_format_ ? *moves_format_ : rows_.empty() ? KifuFormat::kif : KifuFormat::bod;

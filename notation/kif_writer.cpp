@@ -1,5 +1,6 @@
 #include "notation/kif_writer.h"
 
+#include <algorithm>
 #include <array>
 #include <deque>
 
@@ -95,6 +96,114 @@ std::string closing_line(std::string_view end, std::size_t plies, Color to_move,
   return s + std::string(end);
 }
 
+// A position played along the path of the line being written (the lines it branches from up to its first
+// move, then its own moves), undone back to the next branch point.
+class PathPosition {
+ public:
+  explicit PathPosition(const PositionSetup& setup) : states_(1) { pos_.set(setup, &states_.back()); }
+  PathPosition(const PathPosition&) = delete;  // pos_ points into states_
+  PathPosition& operator=(const PathPosition&) = delete;
+
+  std::size_t plies() const { return moves_.size(); }
+  Color side_to_move() const { return pos_.side_to_move(); }
+
+  void undo_to(std::size_t plies) {
+    for (; moves_.size() > plies; moves_.pop_back(), states_.pop_back()) pos_.undo_move(moves_.back());
+  }
+
+  // Plays the moves and appends a line for each, numbered from plies()+1; stops at one that is not legal
+  // where it stands, with a line that says so.
+  void play(std::span<const Move> moves, std::vector<std::string>& lines) {
+    for (Move m : moves) {
+      const std::string number = move_number(moves_.size() + 1);
+      if (!pos_.is_valid_move(m)) {
+        lines.push_back(number + " (" + to_usi(m) + " is not a legal move here)");
+        return;
+      }
+      lines.push_back(number + " " + kif_move(pos_, m, moves_.empty() ? SQ_NONE : moves_.back().to()));
+      pos_.do_move(m, states_.emplace_back());
+      moves_.push_back(m);
+    }
+  }
+
+ private:
+  std::deque<StateInfo> states_;  // a deque never moves the states the position links
+  Position pos_;
+  std::vector<Move> moves_;
+};
+
+// The `*` lines of a comment, one a line of it.
+std::string comment_lines(std::string_view comment) {
+  std::string s;
+  for (std::size_t begin = 0;;) {
+    const std::size_t end = comment.find('\n', begin);
+    s += "*" + std::string(comment.substr(begin, end - begin)) + "\n";
+    if (end == std::string_view::npos) return s;
+    begin = end + 1;
+  }
+}
+
+// The branches after the main line (path: played along it), each line's branches after the line, the
+// later ply first, and a branch's own branches before its next sibling: Kakinoki's order, in which a
+// reader finds the line a `変化：N手` branches from on the path of the line read last.
+std::string variation_sections(const Kifu& kifu, PathPosition& path) {
+  const std::vector<KifuVariation>& vs = kifu.variations;
+  // children[line + 1]: the branches of a line (-1 the main line), the later ply first, then in kifu order.
+  std::vector<std::vector<int>> children(vs.size() + 1);
+  for (std::size_t i = 0; i < vs.size(); ++i)
+    if (vs[i].parent >= -1 && vs[i].parent < int(vs.size()) && vs[i].parent != int(i))
+      children[vs[i].parent + 1].push_back(int(i));
+  for (auto& c : children) std::stable_sort(c.begin(), c.end(), [&](int a, int b) { return vs[a].ply > vs[b].ply; });
+  // last[line + 1]: the last move a branch of the line may replace: its last legal move, or the one
+  // after it when the line ends there with an end word (a reader takes a branch past the last move of a
+  // line without one as more moves of that line).
+  std::vector<std::size_t> last(vs.size() + 1, 0);
+  last[0] = path.plies() + (path.plies() == kifu.moves.size() && !kifu.end.empty());
+  struct Frame {
+    int line;
+    std::size_t next = 0;  // in children[line + 1]
+  };
+  std::vector<Frame> stack = {{-1}};
+  std::string s;
+  while (!stack.empty()) {
+    const int parent = stack.back().line;
+    if (stack.back().next == children[parent + 1].size()) {
+      stack.pop_back();
+      continue;
+    }
+    const int line = children[parent + 1][stack.back().next++];
+    const KifuVariation& v = vs[line];
+    const int first = parent < 0 ? 1 : vs[parent].ply;  // the parent's first ply
+    const bool fits = v.ply >= first && std::size_t(v.ply) <= last[parent + 1];
+    if (v.moves.empty() && v.end.empty()) {  // no such thing in KIF: only its branches, siblings of it
+      if (fits) {
+        path.undo_to(v.ply - 1);
+        last[line + 1] = std::size_t(v.ply);
+        stack.push_back({line});
+      }
+      continue;
+    }
+    s += "\n変化：" + std::to_string(v.ply) + "手\n";
+    if (!fits) {
+      s += move_number(std::max(v.ply, 0)) + " (the line this branches from has no move " + std::to_string(v.ply) +
+           ")\n";
+      continue;
+    }
+    path.undo_to(v.ply - 1);
+    std::vector<std::string> lines;
+    path.play(v.moves, lines);
+    if (lines.size() == v.moves.size() && !v.end.empty())
+      lines.push_back(move_number(path.plies() + 1) + " " + kif_end_word(v.end, path.side_to_move()));
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      s += lines[k] + "\n";
+      if (k == 0 && !v.comment.empty()) s += comment_lines(v.comment);
+    }
+    last[line + 1] = path.plies() + (lines.size() > v.moves.size());
+    stack.push_back({line});
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string board_diagram(const PositionSetup& setup) {
@@ -125,21 +234,9 @@ std::string kif_move(const Position& pos, Move m, Square previous_to) {
 }
 
 std::vector<std::string> kif_lines(const PositionSetup& setup, std::span<const Move> moves) {
-  std::deque<StateInfo> states(1);  // a deque never moves the states the position links
-  Position pos;
-  pos.set(setup, &states.back());
+  PathPosition path(setup);
   std::vector<std::string> lines;
-  Square previous_to = SQ_NONE;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const std::string number = move_number(i + 1);
-    if (!pos.is_valid_move(moves[i])) {
-      lines.push_back(number + " (" + to_usi(moves[i]) + " is not a legal move here)");
-      break;
-    }
-    lines.push_back(number + " " + kif_move(pos, moves[i], previous_to));
-    previous_to = moves[i].to();
-    pos.do_move(moves[i], states.emplace_back());
-  }
+  path.play(moves, lines);
   return lines;
 }
 
@@ -167,16 +264,19 @@ std::string write_kif(const Kifu& kifu) {
   else
     s += "手合割：" + std::string(handicap) + "\n";
   s += "手数----指手---------消費時間--\n";
-  const std::vector<std::string> lines = kif_lines(kifu.start, kifu.moves);
+  PathPosition path(kifu.start);
+  std::vector<std::string> lines;
+  path.play(kifu.moves, lines);
   for (const std::string& line : lines) s += line + "\n";
-  if (kifu.end.empty() || lines.size() != kifu.moves.size()) return s;
-  const std::size_t plies = kifu.moves.size();
-  const Color to_move = plies % 2 == 0 ? kifu.start.side_to_move : ~kifu.start.side_to_move;
-  const std::string end = kif_end_word(kifu.end, to_move);
-  const bool handicap_game = !handicap.empty() && handicap != "平手";
-  s += move_number(plies + 1) + " " + end + "\n";
-  s += closing_line(end, plies, to_move, handicap_game) + "\n";
-  return s;
+  if (!kifu.end.empty() && lines.size() == kifu.moves.size()) {
+    const std::size_t plies = kifu.moves.size();
+    const Color to_move = path.side_to_move();
+    const std::string end = kif_end_word(kifu.end, to_move);
+    const bool handicap_game = !handicap.empty() && handicap != "平手";
+    s += move_number(plies + 1) + " " + end + "\n";
+    s += closing_line(end, plies, to_move, handicap_game) + "\n";
+  }
+  return s + variation_sections(kifu, path);
 }
 
 }  // namespace tsumi::notation

@@ -23,6 +23,23 @@ enum class KifuFormat {
 
 std::string_view format_name(KifuFormat format);  // "sfen", "kif", "ki2", "csa", "bod"
 
+// A branch (変化) of the move list: moves played instead of those of another line, the main line or an
+// earlier branch, from one ply on. The lines form a tree, written in KIF as `変化：N手` sections.
+struct KifuVariation {
+  // The number of the first move it replaces (1 for Kifu::moves[0], as KIF numbers a list that starts at
+  // 1): its first move is played in the position after move ply-1 of the parent's line (the parent's
+  // own moves, after those of the lines the parent branches from up to its ply). At most the parent's
+  // last move, or one past it when the parent has an end word (an alternative to the end: past a line
+  // without one, KIF readers take the branch's moves as more of the line). read_kif() gives ply > the
+  // parent's ply: a branch that replaces a branch's first move is that branch's sibling, same parent.
+  int ply = 0;
+  int parent = -1;          // the line it branches from: an earlier index in Kifu::variations, -1 the main line
+  std::vector<Move> moves;  // each legal where it stands
+  std::string end;          // how it ends, in the words of Kifu::end; empty when its moves simply stop
+  std::string comment;      // KIF's `*` lines after its first move (or after its end word when it has
+                            // none), joined by '\n', without the `*`; for labels such as "余詰"
+};
+
 struct Kifu {
   KifuFormat format = KifuFormat::sfen;
   // The position before the first move: the diagram, the handicap (手合割 / PI) or the start position.
@@ -36,6 +53,10 @@ struct Kifu {
   // How the move list ended, in the file's own words: KIF `詰み`/`投了`/`中断`..., CSA `%TORYO`...; empty
   // when the moves simply stop.
   std::string end;
+  // The branches, in the order KIF writes them (kif_writer.h; any order that keeps a parent before its
+  // branches is written right). Only KIF and KI2 have them: the other readers leave this empty and their
+  // writers write the main line alone.
+  std::vector<KifuVariation> variations;
 };
 
 }  // namespace tsumi::notation

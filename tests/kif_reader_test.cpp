@@ -1,5 +1,6 @@
 #include "notation/kif_reader.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -137,7 +138,7 @@ TEST(KifReader, KifMovesWithSameDropAndPromotion) {
 }
 
 TEST(KifReader, KifLeniency) {
-  // Marks, 不成, 同 without a space, half-width digits, no origin, and a branch that is not read.
+  // Marks, 不成, 同 without a space, half-width digits, no origin, and a branch (read apart).
   const Kifu kifu = read_ok(
       "   1 ▲７六歩(77)\n"
       "   2 △３四歩(33)\n"
@@ -148,6 +149,8 @@ TEST(KifReader, KifLeniency) {
       "   4 ３二銀(31)\n");
   EXPECT_EQ(usi_moves(kifu), "7g7f 3c3d 8h2b 3a2b 4i5h");
   EXPECT_TRUE(kifu.end.empty());
+  ASSERT_EQ(kifu.variations.size(), 1u);
+  EXPECT_EQ(to_usi(kifu.variations[0].moves), "3a3b");
   // Kakinoki's `盤面回転` (show the diagram turned) says nothing of the position (json-kifu-format's
   // parser tests have it).
   EXPECT_EQ(usi_moves(read_ok("盤面回転\n1 ７六歩(77)\n")), "7g7f");
@@ -309,11 +312,188 @@ TEST(KifReader, ErrorsGiveLineAndColumn) {
   EXPECT_EQ(error_of(both_kif_ki2).line, 2u);
 }
 
+// ---- branches (変化) ----
+
+// A branch as "ply parent: moves (end) [comment]".
+std::string branch_text(const KifuVariation& v) {
+  std::string s = std::to_string(v.ply) + " " + std::to_string(v.parent) + ":";
+  if (!v.moves.empty()) s += " " + to_usi(v.moves);
+  if (!v.end.empty()) s += " (" + v.end + ")";
+  if (!v.comment.empty()) s += " [" + v.comment + "]";
+  return s;
+}
+
+std::vector<std::string> branches_of(const Kifu& kifu) {
+  std::vector<std::string> out;
+  for (const KifuVariation& v : kifu.variations) out.push_back(branch_text(v));
+  return out;
+}
+
+// Written by tsshogi 2.2.0's exportKIF (ShogiHome's rules library) from a record built move by move:
+// a branch at move 3 with its own branch at move 4, then branches at moves 2 and 1 (Kakinoki's order),
+// `+` after a move with a later sibling, an end word in a branch, comments after the fifth move of a
+// branch (skipped) and after the first move of one (kept).
+constexpr std::string_view kTsshogiBranches = R"(手合割：平手
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:00/00:00:00)+
+   2 ３四歩(33)   ( 0:00/00:00:00)+
+   3 ２二角成(88) ( 0:00/00:00:00)+
+   4 同　銀(31)   ( 0:00/00:00:00)
+   5 ４五角打     ( 0:00/00:00:00)
+   6 投了         ( 0:00/00:00:00)
+
+変化：3手
+   3 ２六歩(27)   ( 0:00/00:00:00)
+   4 ８四歩(83)   ( 0:00/00:00:00)+
+   5 ２五歩(26)   ( 0:00/00:00:00)
+*居飛車
+
+変化：4手
+   4 ３二金(41)   ( 0:00/00:00:00)
+
+変化：2手
+   2 ８四歩(83)   ( 0:00/00:00:00)
+   3 ２六歩(27)   ( 0:00/00:00:00)
+   4 中断         ( 0:00/00:00:00)
+
+変化：1手
+   1 ２六歩(27)   ( 0:00/00:00:00)
+*初手２六歩
+*二行目
+)";
+
+TEST(KifReaderBranches, TsshogiExport) {
+  const Kifu kifu = read_ok(kTsshogiBranches);
+  EXPECT_EQ(usi_moves(kifu), "7g7f 3c3d 8h2b+ 3a2b B*4e");
+  EXPECT_EQ(kifu.end, "投了");
+  const std::vector<std::string> expected = {"3 -1: 2g2f 8c8d 2f2e", "4 0: 4a3b", "2 -1: 8c8d 2g2f (中断)",
+                                             "1 -1: 2g2f [初手２六歩\n二行目]"};
+  EXPECT_EQ(branches_of(kifu), expected);
+}
+
+TEST(KifReaderBranches, TheMainLineIsTheSameWithOrWithoutThem) {
+  const std::string_view text = kTsshogiBranches;
+  const Kifu without = read_ok(text.substr(0, text.find("\n変化")));
+  const Kifu with = read_ok(text);
+  EXPECT_TRUE(without.variations.empty());
+  EXPECT_EQ(usi_moves(with), usi_moves(without));
+  EXPECT_EQ(with.end, without.end);
+  EXPECT_EQ(to_sfen(with.start), to_sfen(without.start));
+}
+
+TEST(KifReaderBranches, KifuForWindowsOrderAndSiblings) {
+  // The shape of a Kifu for Windows file (half-width digits and colon, no time fields): the main line,
+  // its branch at 4, a second branch at 2 with a branch of its own at 4, a third branch at 2 (a sibling
+  // of the second: its parent is the main line), and a branch of the main line's first move.
+  const Kifu kifu = read_ok(
+      "手合割：平手\n"
+      "1 7六歩(77)+\n2 3四歩(33)+\n3 2六歩(27)\n4 8四歩(83)+\n5 2五歩(26)\n"
+      "まで5手で中断\n"
+      "\n変化:4手\n4 4四歩(43)\n"
+      "\n変化:2手\n2 8四歩(83)+\n3 2六歩(27)\n4 3二金(41)+\n5 2五歩(26)\n"
+      "\n変化:4手\n4 8五歩(84)\n"
+      "\n変化:2手\n2 1四歩(13)\n3 1六歩(17)\n"
+      "\n変化:1手\n1 2六歩(27)\n");
+  EXPECT_EQ(usi_moves(kifu), "7g7f 3c3d 2g2f 8c8d 2f2e");
+  EXPECT_EQ(kifu.end, "中断");
+  const std::vector<std::string> expected = {"4 -1: 4c4d", "2 -1: 8c8d 2g2f 4a3b 2f2e", "4 1: 8d8e", "2 -1: 1c1d 1g1f",
+                                             "1 -1: 2g2f"};
+  EXPECT_EQ(branches_of(kifu), expected);
+}
+
+TEST(KifReaderBranches, SameSquareAfterTheBranchPoint) {
+  // 同 on a branch's first move is the destination of the move before it, the parent's.
+  const Kifu kifu = read_ok(
+      "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n"
+      "変化：4手\n   4 同　飛(82)\n   5 ４五角打\n");
+  EXPECT_EQ(branches_of(kifu), std::vector<std::string>{"4 -1: 8b2b B*4e"});
+}
+
+TEST(KifReaderBranches, EndWordsCommentsAndWhatFollowsAnEnd) {
+  const std::string diagram = diagram_of("9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1");
+  const Kifu kifu = read_ok(diagram +
+                            "手数----指手---------消費時間--\n"
+                            "   1 １三龍(83)\n   2 詰み\n   3 ９九玉(11)\n"  // skipped: after the end
+                            "まで1手で詰み\n"
+                            "\n変化：1手\n   1 １一銀成(22)\n*余詰\n*second line\n   2 詰み\n*skipped\n"
+                            "\n変化：1手\n   1 ２三龍(83)\n   2 同　玉(12)\n*skipped\n   3 中断\n"
+                            "\n変化：2手\n   2 投了\n*resigns\n");
+  EXPECT_EQ(usi_moves(kifu), "8c1c");
+  EXPECT_EQ(kifu.end, "詰み");
+  const std::vector<std::string> expected = {"1 -1: 2b1a+ (詰み) [余詰\nsecond line]", "1 -1: 8c2c 1b2c (中断)",
+                                             "2 1: (投了) [resigns]"};
+  EXPECT_EQ(branches_of(kifu), expected);
+}
+
+TEST(KifReaderBranches, Ki2) {
+  const Kifu kifu = read_ok(
+      "手合割：平手\n"
+      "▲７六歩 △３四歩 ▲２二角成 △同　銀\n"
+      "まで4手で中断\n"
+      "\n変化：3手\n▲２六歩 △８四歩\n"
+      "\n変化：2手\n△８四歩 ▲２六歩\nまで3手で中断\n");
+  EXPECT_EQ(kifu.format, KifuFormat::ki2);
+  EXPECT_EQ(usi_moves(kifu), "7g7f 3c3d 8h2b+ 3a2b");
+  EXPECT_EQ(kifu.end, "中断");
+  const std::vector<std::string> expected = {"3 -1: 2g2f 8c8d", "2 -1: 8c8d 2g2f (中断)"};
+  EXPECT_EQ(branches_of(kifu), expected);
+}
+
+TEST(KifReaderBranches, MoveNumbersCountFromTheFirstMove) {
+  // A KIF that starts at move 10 numbers its branches the same way; Kifu plies count from 1.
+  const std::string diagram = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+  const Kifu kifu = read_ok(diagram + "  10 ５二玉(51)\n  11 ５八玉(59)\n変化：11手\n  11 ４八玉(59)\n");
+  EXPECT_EQ(branches_of(kifu), std::vector<std::string>{"2 -1: 5i4h"});
+  const std::size_t diagram_lines = std::size_t(std::count(diagram.begin(), diagram.end(), '\n'));
+  EXPECT_EQ(error_of(diagram + "  10 ５二玉(51)\n変化：9手\n   9 ５八玉(59)\n").line, diagram_lines + 2);
+}
+
+TEST(KifReaderBranches, ABranchInTheHeaderIsSkipped) {
+  // ShogiHome once wrote `変化：` in the header; before the first move it means nothing.
+  const Kifu kifu = read_ok("変化：3手\n手合割：平手\n   1 ７六歩(77)\n");
+  EXPECT_EQ(usi_moves(kifu), "7g7f");
+  EXPECT_TRUE(kifu.variations.empty());
+}
+
+TEST(KifReaderBranches, Errors) {
+  const std::string main_line = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n";
+  // An illegal move in a branch: its line and column.
+  ParseError e = error_of(main_line + "\n変化：2手\n   2 ８四歩(83)\n   3 ２二角成(88)\n");
+  EXPECT_EQ(e.line, 8u);
+  EXPECT_EQ(e.offset, 5u);
+  EXPECT_NE(e.message.find("not a legal move"), std::string::npos) << e.message;
+  // A branch's moves are numbered on from its first.
+  e = error_of(main_line + "変化：2手\n   3 ２六歩(27)\n");
+  EXPECT_EQ(e.line, 6u);
+  EXPECT_NE(e.message.find("expected 2"), std::string::npos) << e.message;
+  // Past the end of the line read before it: move 3 of a branch of 1 move at 2.
+  e = error_of(main_line + "変化：2手\n   2 ８四歩(83)\n変化：4手\n   4 ８五歩(84)\n");
+  EXPECT_EQ(e.line, 7u);
+  EXPECT_EQ(e.offset, 3u);
+  EXPECT_NE(e.message.find("ends at move 2"), std::string::npos) << e.message;
+  // Past the last move only where the line ends in an end word (the branch replaces it).
+  e = error_of(main_line + "変化：2手\n   2 ８四歩(83)\n変化：3手\n   3 ２六歩(27)\n");
+  EXPECT_EQ(e.line, 7u);
+  const Kifu after_end = read_ok(main_line + "変化：2手\n   2 ８四歩(83)\n   3 中断\n変化：3手\n   3 ２六歩(27)\n");
+  EXPECT_EQ(branches_of(after_end), (std::vector<std::string>{"2 -1: 8c8d (中断)", "3 0: 2g2f"}));
+  e = error_of(main_line + "変化：2手\n   2 ８四歩(83)\n   3 中断\n変化：4手\n   4 ２六歩(27)\n");
+  EXPECT_NE(e.message.find("ends at move 2 (3 中断)"), std::string::npos) << e.message;
+  e = error_of(main_line + "変化：0手\n   0 ２六歩(27)\n");
+  EXPECT_EQ(e.line, 5u);
+  // Without a number, or without a move.
+  EXPECT_EQ(error_of(main_line + "変化：\n").line, 5u);
+  e = error_of(main_line + "変化：2手\n変化：3手\n   3 ２六歩(27)\n");
+  EXPECT_EQ(e.line, 5u);
+  EXPECT_NE(e.message.find("without a move"), std::string::npos) << e.message;
+  EXPECT_EQ(error_of(main_line + "変化：2手\n*only a comment\n").line, 5u);
+}
+
 // Truncations and random byte changes of valid texts: each either reads or gives an error inside the
 // text, and never crashes or hangs.
 TEST(KifReader, GarbageNeverCrashes) {
   const std::vector<std::string> texts = {
-      std::string(kTsumeKif), "手合割：平手\n▲７六歩 △３四歩　▲２二角成\n△同　銀 ▲４五角\nまで5手で先手の勝ち\n",
+      std::string(kTsumeKif), std::string(kTsshogiBranches),
+      "手合割：平手\n▲７六歩 △３四歩　▲２二角成\n△同　銀 ▲４五角\nまで5手で先手の勝ち\n\n変化：3手\n▲２六歩\n",
       "手合割：香落ち\n   1 ３四歩(33)\n   2 ７六歩(77)\n   3 同　歩\n",
       diagram_of("k3G4/3G5/4G4/9/9/9/9/9/4K4 b 2P 1") + "▲５二金寄 △９二玉\n"};
   std::mt19937 rng(12345);
