@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/bench/bench_command.h"
+#include "cli/check/check_command.h"
 #include "cli/mate/mate_command.h"
 #include "cli/perft/perft_command.h"
 #include "cli/perft/perft_diff_command.h"
@@ -254,6 +255,48 @@ CLI::App* add_position_command(CLI::App& app, tsumi::cli::PositionOptions& optio
   return cmd;
 }
 
+// `tsumi check`.
+CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Check a tsume problem for soundness: cooks, short mates, longer or equal defences, pieces left");
+  auto* sfen = cmd->add_option("--sfen", check.sfen, "The problem as SFEN (the defender's hand may be left out)")
+                   ->check(kNotBlank);
+  cmd->add_option("--line", check.line, "With one problem: its recorded solution, USI moves (default: tsumi's own)");
+  auto* suite = cmd->add_option("--suite", check.suite,
+                                "Suite file, one problem a line: <SFEN> expected=... id=... (tsumi's own main lines)");
+  auto* files = cmd->add_option("files", check.files,
+                                "Problem files (KIF, KI2, BOD, CSA, SFEN; their recorded moves are the main line), "
+                                "'-' for stdin, or folders of them (a suite)");
+  sfen->excludes(suite);
+  sfen->excludes(files);
+  suite->excludes(files);
+  check.in = &std::cin;
+  cmd->add_option("--id", check.ids, "With --suite: only the problems with these ids (comma-separated)");
+  cmd->add_option("--time", check.time_s, "Time limit in seconds for each solve: the problem's and each branch's")
+      ->check(seconds(true));
+  cmd->add_option("--nodes", check.nodes, "Node limit for each solve (default 0: none)")->check(kNotNegative);
+  cmd->add_option("--total-time", check.total_time_s, "Time limit in seconds for a whole problem's check")
+      ->check(seconds(true));
+  cmd->add_option("--total-nodes", check.total_nodes, "Node limit for a whole problem's check")->check(kNotNegative);
+  cmd->add_option("--hash", check.hash_mb, "Transposition table in MiB (default 256), shared by every branch")
+      ->check(CLI::Range(std::int64_t(1), tsumi::limits::kMaxHashMb));
+  cmd->add_option("--threads,-t", check.threads, "Worker threads sharing one table (default 1)")
+      ->check(CLI::Range(1, tsumi::limits::kMaxThreads));
+  cmd->add_flag("--json", check.json, "One JSON object a problem, one a line");
+  cmd->add_option("--kif", check.kif_out,
+                  "One problem: write its main line with every finding as a variation (変化) as KIF ('-': stdout)");
+  cmd->footer(
+      "At each attacker ply of the main line every other check is solved: a mate is a cook (余詰), short (早詰)\n"
+      "when it is shorter than the main line's rest, last-move (最終手余詰) at the last ply, detour (迂回) or\n"
+      "transposition (手順前後) when it is forced back onto the main line within 4 plies. At each defender ply\n"
+      "every other defence (futile drops are none) is solved: longer (変長), equal (変同), equal-leftover\n"
+      "(変同駒余り). Pieces left after the main line: 駒余り. A branch a limit cut is unknown. Lengths count\n"
+      "every defence, interpositions included. Verdict: sound, flawed, nomate, bad-line or unknown; minor\n"
+      "findings (last-move, detour, transposition, equal-leftover) leave a problem sound.\n"
+      "Exit 0 when every problem is sound, 1 when one is not, 2 on bad input.");
+  return cmd;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -327,6 +370,9 @@ int main(int argc, char** argv) {
   bool no_shortest = false;
   CLI::App* mate_cmd = add_mate_command(app, mate, no_shortest);
 
+  tsumi::cli::CheckOptions check;
+  CLI::App* check_cmd = add_check_command(app, check);
+
   tsumi::cli::PositionOptions position;
   CLI::App* position_cmd = add_position_command(app, position);
 
@@ -366,6 +412,7 @@ int main(int argc, char** argv) {
   if (diff_cmd->parsed()) return tsumi::cli::run_perft_diff(diff, std::cout, std::cerr);
   if (tree_cmd->parsed()) return tsumi::cli::run_perftree(tree, std::cout, std::cerr);
   if (mate_cmd->parsed()) return tsumi::cli::run_mate(mate, std::cout, std::cerr);
+  if (check_cmd->parsed()) return tsumi::cli::run_check(check, std::cout, std::cerr);
   if (position_cmd->parsed()) return tsumi::cli::run_position(position, std::cout, std::cerr);
   if (bench_cmd->parsed()) return tsumi::cli::run_bench(bench, std::cout, std::cerr);
   if (usi_cmd->parsed()) return tsumi::cli::run_usi(std::cin, std::cout);

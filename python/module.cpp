@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
@@ -25,6 +27,7 @@
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
+#include "front/check_report.h"
 #include "front/mate_report.h"
 #include "front/version.h"
 #include "notation/kifu_file.h"
@@ -34,6 +37,7 @@
 #include "python/search_runner.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
+#include "solver/soundness.h"
 #include "solver/table_memory.h"
 
 namespace py = pybind11;
@@ -148,6 +152,88 @@ py::dict mate(const std::string& sfen, std::optional<double> time, std::optional
   return to_python(j).cast<py::dict>();
 }
 
+// The problem and recorded line that `tsumi.check` is given: a SFEN, or a kifu (a file's path, its text or
+// its bytes; its moves are the recorded line); `line` (USI moves, a str or a list) replaces those moves.
+struct CheckInput {
+  MateProblem problem;
+  std::vector<Move> line;
+};
+
+notation::Kifu read_kifu_of(const py::object& source);
+
+CheckInput check_input(const py::object& source, const py::object& line) {
+  CheckInput in;
+  PositionSetup setup;
+  std::vector<Move> recorded;
+  if (py::isinstance<py::str>(source) && source.cast<std::string>().find('\n') == std::string::npos &&
+      !std::filesystem::exists(source.cast<std::string>())) {
+    setup = setup_of(source.cast<std::string>(), kTsumeLeniency);
+  } else {
+    notation::Kifu kifu = read_kifu_of(source);
+    setup = kifu.start;
+    recorded = std::move(kifu.moves);
+  }
+  auto problem = make_mate_problem(setup);
+  if (!problem) throw py::value_error("not a tsume problem: " + problem.error().message);
+  in.problem = std::move(problem.value());
+  if (line.is_none()) {
+    in.line = std::move(recorded);
+    return in;
+  }
+  std::vector<std::string> words;
+  if (py::isinstance<py::str>(line)) {
+    std::istringstream text(line.cast<std::string>());
+    for (std::string w; text >> w;) words.push_back(w);
+  } else {
+    words = line.cast<std::vector<std::string>>();
+  }
+  std::vector<StateInfo> states(words.size() + 1);
+  Position pos;
+  pos.set(in.problem.setup, &states[0]);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto m = parse_usi_move(pos, words[i]);
+    if (!m)
+      throw py::value_error("line: move " + std::to_string(i + 1) + " " + quoted_text(words[i]) + ": " +
+                            m.error().message);
+    in.line.push_back(*m);
+    pos.do_move(*m, states[i + 1]);
+  }
+  return in;
+}
+
+// `tsumi check --json`'s object for one problem (cli/check/check_command.cpp).
+py::dict check(const py::object& source, const py::object& line, std::optional<double> time,
+               std::optional<std::int64_t> nodes, std::optional<double> total_time, std::int64_t hash_mb, int threads) {
+  const CheckInput in = check_input(source, line);
+  check_range("hash_mb", hash_mb, 1, limits::kMaxHashMb);
+  check_range("threads", threads, 1, limits::kMaxThreads);
+  SoundnessLimits limits;
+  limits.branch = limits_of(time, nodes, threads, true);
+  if (total_time) {
+    if (!(*total_time >= 0))
+      throw py::value_error("total_time must be a number of seconds, 0 or more (None: no limit)");
+    limits.total_time_s = *total_time;
+  }
+  std::atomic<bool> stop{false};
+  limits.stop = &stop;
+  check_room(threads);
+  std::unique_ptr<MateSolver> solver;
+  {
+    const py::gil_scoped_release release;
+    solver = std::make_unique<MateSolver>(std::size_t(hash_mb));  // TableMemoryError: MemoryError
+  }
+  SoundnessReport report;
+  run_interruptible([&] { report = check_soundness(*solver, in.problem, in.line, limits); },
+                    [&] {
+                      stop.store(true, std::memory_order_relaxed);
+                      solver->request_stop();
+                    });
+  nlohmann::ordered_json j;
+  j["sfen"] = to_sfen(in.problem.setup);
+  front::add_check_json(in.problem, report, j);
+  return to_python(j).cast<py::dict>();
+}
+
 // The start position of a kifu in any notation notation/ reads; `where` names the file ("" for text).
 std::string kifu_start(std::string_view bytes, const std::string& where) {
   const auto kifu = notation::read_kifu(bytes);
@@ -159,6 +245,34 @@ std::string read_file(const std::string& path) {
   std::string bytes;
   if (auto e = read_text_file(path, bytes)) throw py::value_error(*e);
   return kifu_start(bytes, path + ": ");
+}
+
+// A kifu: a str that names an existing file, or an os.PathLike, is read; any other str is the text;
+// bytes are a file's contents.
+notation::Kifu read_kifu_of(const py::object& source) {
+  std::string bytes, where;
+  if (py::isinstance<py::bytes>(source)) {
+    bytes = source.cast<std::string>();
+  } else {
+    std::string path;
+    if (py::isinstance<py::str>(source)) {
+      const auto text = source.cast<std::string>();
+      std::error_code error;
+      if (text.find('\n') == std::string::npos && std::filesystem::exists(text, error))
+        path = text;
+      else
+        bytes = text;
+    } else {
+      path = py::module_::import("os").attr("fspath")(source).cast<std::string>();  // TypeError if not a path
+    }
+    if (!path.empty()) {
+      if (auto e = read_text_file(path, bytes)) throw py::value_error(*e);
+      where = path + ": ";
+    }
+  }
+  auto kifu = notation::read_kifu(bytes);
+  if (!kifu) throw py::value_error(where + kifu.error().describe());
+  return std::move(kifu.value());
 }
 
 // A str names a file when one exists there, else it is the text; bytes are a file's contents (KIF in
@@ -208,6 +322,14 @@ PYBIND11_MODULE(tsumi, m) {
         "`tsumi mate --json` prints: result ('mate', 'nomate', 'timeout'), length, pv (USI), nodes, "
         "time_ms, ... time (seconds) and nodes limit the search (None: no limit); shortest=False stops "
         "at the first mate found. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
+  m.def("check", &check, "problem"_a, "line"_a = py::none(), "time"_a = py::none(), "nodes"_a = py::none(),
+        "total_time"_a = py::none(), "hash_mb"_a = tsumi::limits::kDefaultMateHashMb, "threads"_a = 1,
+        "Checks a tsume problem for soundness and returns the object `tsumi check --json` prints: verdict "
+        "('sound', 'flawed', 'nomate', 'bad-line', 'unknown'), length, futile_length, main_line, cooks, "
+        "defences, leftover, unknown, bad_line, nodes, time_ms. problem: a SFEN, or a KIF/KI2/CSA/BOD file "
+        "(path, text or bytes) whose recorded moves are the main line; line: the main line as USI moves (a "
+        "str or a list), replacing the file's; None and no moves: tsumi's own line. time and nodes limit "
+        "each solve, total_time the whole check. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
   m.def("read_problem", &read_problem, "path_or_text"_a,
         "The SFEN of the starting diagram of a KIF, KI2, BOD, CSA or SFEN problem or game record "
         "(UTF-8 or Shift_JIS, the notation told by content): a str that names an existing file, or "

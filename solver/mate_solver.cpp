@@ -346,12 +346,14 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   im.begin(problem, limits);
   MateResult result;
   DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
-  const NodeResult first = im.solve_all(kUnlimited, abort);
+  const std::uint16_t within =
+      limits.max_length > 0 && limits.max_length < int(kUnlimited) ? std::uint16_t(limits.max_length) : kUnlimited;
+  const NodeResult first = im.solve_all(within, abort);
   if (abort != DfpnSearch::Abort::kNone) {
     result.stop = to_stop(abort);
     return im.finish(result);
   }
-  if (first.disproven()) {
+  if (first.disproven() || (within != kUnlimited && !first.proven())) {
     result.verdict = MateVerdict::kNoMate;
     return im.finish(result);
   }

@@ -55,6 +55,10 @@ struct MateLimits {
   bool book_search_always = false;
   static constexpr std::uint64_t kBookMinNodes = 20000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
+  // Look only for mates of at most this many plies (0: any length): kNoMate then says that there is no
+  // mate that short, not that there is none (soundness.h asks whether a branch mates faster than the
+  // main line this way).
+  int max_length = 0;
 };
 
 // Progress, reported about every `MateSolver::set_progress` interval while solve() runs.

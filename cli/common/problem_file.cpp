@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "core/quoted_text.h"
+#include "core/sfen.h"
 #include "core/text_file.h"
 #include "notation/kifu_file.h"
 
@@ -88,6 +89,43 @@ std::optional<std::string> read_problem_file(const std::string& path, std::istre
   if (!kifu) return name + " " + kifu.error().describe();
   out = std::move(kifu.value());
   return std::nullopt;
+}
+
+std::optional<std::string> load_problem(std::string_view text, MateProblem& out) {
+  text = strip_sfen_prefix(text);
+  const auto setup = parse_sfen(text, kTsumeLeniency);
+  if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
+  auto problem = make_mate_problem(*setup);
+  if (!problem) return "not a tsume problem: " + problem.error().message;
+  out = std::move(problem.value());
+  return std::nullopt;
+}
+
+std::optional<std::string> load_problem_file(const std::string& path, std::istream* in, MateProblem& out,
+                                             notation::Kifu& kifu) {
+  if (auto e = read_problem_file(path, in, kifu)) return e;
+  auto problem = make_mate_problem(kifu.start);
+  if (!problem)
+    return (path == "-" ? std::string("standard input") : quoted_text(path)) +
+           ": not a tsume problem: " + problem.error().message;
+  out = std::move(problem.value());
+  return std::nullopt;
+}
+
+bool one_problem_file(const std::vector<std::string>& files) {
+  std::error_code ec;
+  return files.size() == 1 && (files[0] == "-" || !fs::is_directory(files[0], ec));
+}
+
+bool id_selected(const std::string& ids, const std::string& id) {
+  if (ids.empty()) return true;
+  std::string_view rest = ids;
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    if (rest.substr(0, comma) == id) return true;
+    if (comma == std::string_view::npos) return false;
+    rest.remove_prefix(comma + 1);
+  }
 }
 
 }  // namespace tsumi::cli

@@ -6,9 +6,11 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "notation/kifu.h"
+#include "solver/mate_problem.h"
 
 namespace tsumi::cli {
 
@@ -23,5 +25,18 @@ std::optional<std::string> expand_problem_paths(const std::vector<std::string>& 
 // Reads the kifu in the file at path, or on `in` when path is `-` (bounded like every input file).
 // The message names the file, the line and the column.
 std::optional<std::string> read_problem_file(const std::string& path, std::istream* in, notation::Kifu& out);
+
+// The tsume problem in SFEN text (a leading "sfen " allowed, two pawns on a file too), or why there is none.
+std::optional<std::string> load_problem(std::string_view text, MateProblem& out);
+
+// The tsume problem in a notation file: its diagram (the kifu, with any recorded moves, goes to `kifu`).
+std::optional<std::string> load_problem_file(const std::string& path, std::istream* in, MateProblem& out,
+                                             notation::Kifu& kifu);
+
+// Whether the FILE arguments are one problem (one file or `-`, not a directory) rather than a suite.
+bool one_problem_file(const std::vector<std::string>& files);
+
+// Whether `id` is one of the comma-separated `ids` (every id is when ids is empty).
+bool id_selected(const std::string& ids, const std::string& id);
 
 }  // namespace tsumi::cli

@@ -50,29 +50,6 @@ using front::whole_ms;
 
 using Json = nlohmann::ordered_json;
 
-// The problem from SFEN text (a leading "sfen " is allowed), or why there is none.
-std::optional<std::string> load_problem(std::string_view text, MateProblem& out) {
-  text = strip_sfen_prefix(text);
-  const auto setup = parse_sfen(text, kTsumeLeniency);
-  if (!setup) return "bad SFEN " + quoted_text(text) + " " + setup.error().describe();
-  auto problem = make_mate_problem(*setup);
-  if (!problem) return "not a tsume problem: " + problem.error().message;
-  out = std::move(problem.value());
-  return std::nullopt;
-}
-
-// The problem in a notation file: its diagram (a recorded solution is not played).
-std::optional<std::string> load_problem_file(const std::string& path, std::istream* in, MateProblem& out,
-                                             notation::Kifu& kifu) {
-  if (auto e = read_problem_file(path, in, kifu)) return e;
-  auto problem = make_mate_problem(kifu.start);
-  if (!problem)
-    return (path == "-" ? std::string("standard input") : quoted_text(path)) +
-           ": not a tsume problem: " + problem.error().message;
-  out = std::move(problem.value());
-  return std::nullopt;
-}
-
 MateLimits limits_of(const MateOptions& o) {
   MateLimits limits;
   limits.time_s = o.time_s;
@@ -388,18 +365,6 @@ Verdict judge(const SuiteProblem& p, const MateReport& report) {
   return {false, found + " (" + expected + ")"};
 }
 
-// Whether the problem is one of the comma-separated ids (all are when ids is empty).
-bool selected(const std::string& ids, const std::string& id) {
-  if (ids.empty()) return true;
-  std::string_view rest = ids;
-  while (true) {
-    const std::size_t comma = rest.find(',');
-    if (rest.substr(0, comma) == id) return true;
-    if (comma == std::string_view::npos) return false;
-    rest.remove_prefix(comma + 1);
-  }
-}
-
 // The suite's problems (those `ids` selects), or a message naming the line that is not one.
 std::optional<std::string> load_suite(const std::string& path, const std::string& ids, std::vector<SuiteProblem>& out) {
   std::string text;
@@ -407,7 +372,7 @@ std::optional<std::string> load_suite(const std::string& path, const std::string
   auto suite = parse_mate_suite(text);
   if (!suite) return path + ": " + suite.error().message + " (column " + std::to_string(suite.error().offset + 1) + ")";
   for (MateSuiteEntry& entry : suite.value()) {
-    if (!selected(ids, entry.id)) continue;
+    if (!id_selected(ids, entry.id)) continue;
     SuiteProblem p;
     if (auto e = load_problem(entry.sfen, p.problem)) return path + ": line " + std::to_string(entry.line) + ": " + *e;
     p.name = entry.id.empty() ? "line " + std::to_string(entry.line) : entry.id;
@@ -525,12 +490,6 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
 }
 
 }  // namespace
-
-// Whether the files are one problem (one file, not a directory) rather than a suite.
-bool one_problem_file(const std::vector<std::string>& files) {
-  std::error_code ec;
-  return files.size() == 1 && (files[0] == "-" || !std::filesystem::is_directory(files[0], ec));
-}
 
 int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
   if (int(!o.sfen.empty()) + int(!o.suite.empty()) + int(!o.files.empty()) != 1) {

@@ -82,6 +82,21 @@ def test_mate_nomate_and_limits():
     assert cut["result"] in ("timeout", "mate") and cut["stop"] == "nodes"
 
 
+def test_check_is_the_json_of_tsumi_check():
+    # tanuki3-1: 変同 at ply 2, a cook at ply 3.
+    report = tsumi.check(suite_sfen("tanuki3-1"), hash_mb=16)
+    assert report["verdict"] == "flawed"
+    assert report["main_line"] == ["1d2c", "1b1a", "2c2b"]
+    assert [(c["ply"], c["move"], c["mate_length"], c["kind"]) for c in report["cooks"]] == [(3, "2d1d", 5, "cook")]
+    assert [(d["ply"], d["kind"]) for d in report["defences"]] == [(2, "equal")]
+    assert {"length", "futile_length", "leftover", "unknown", "bad_line", "nodes", "time_ms"} <= report.keys()
+    # A recorded line, as USI text or a list: one that stops before the mate is a bad line.
+    assert tsumi.check(suite_sfen("tanuki3-1"), line="1d2c 1b1a", hash_mb=16)["verdict"] == "bad-line"
+    assert tsumi.check(suite_sfen("tanuki3-1"), line=["1d2c", "1b1a", "2c2b"], hash_mb=16)["recorded"] is True
+    with pytest.raises(ValueError, match="line: move 2"):
+        tsumi.check(suite_sfen("tanuki3-1"), line="1d2c 9a9b")
+
+
 def test_bad_input_raises_value_error():
     with pytest.raises(ValueError, match="bad SFEN"):
         tsumi.perft("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", 2)

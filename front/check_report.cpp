@@ -1,0 +1,203 @@
+#include "front/check_report.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "core/sfen.h"
+#include "core/usi.h"
+#include "front/mate_report.h"
+#include "notation/kif_writer.h"
+
+namespace tsumi::front {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json usi_array(std::span<const Move> moves) {
+  Json a = Json::array();
+  for (Move m : moves) a.push_back(to_usi(m));
+  return a;
+}
+
+// The position before the 1-based ply of the line.
+struct LineWalk {
+  LineWalk(const PositionSetup& setup, std::span<const Move> line, int ply) : states(std::size_t(ply)) {
+    pos.set(setup, &states[0]);
+    for (int i = 0; i + 1 < ply; ++i) {
+      previous_to = line[std::size_t(i)].to();
+      pos.do_move(line[std::size_t(i)], states[std::size_t(i) + 1]);
+    }
+  }
+  std::vector<StateInfo> states;
+  Position pos;
+  Square previous_to = SQ_NONE;
+};
+
+// "▲２二金打 (G*2b)": the move at the 1-based ply of a line that follows the main line up to it.
+std::string move_words(const MateProblem& problem, std::span<const Move> main_line, int ply, Move m) {
+  LineWalk walk(problem.setup, main_line, ply);
+  const std::string mark = walk.pos.side_to_move() == BLACK ? "▲" : "△";
+  return mark + notation::kif_move(walk.pos, m, walk.previous_to) + " (" + to_usi(m) + ")";
+}
+
+// The KIF moves of a whole line from the problem's position: "▲２三銀成 △同　玉 ...".
+std::string kif_line(const PositionSetup& setup, std::span<const Move> line) {
+  std::string s;
+  StateInfo st0;
+  std::vector<StateInfo> states(line.size());
+  Position pos;
+  pos.set(setup, &st0);
+  Square previous_to = SQ_NONE;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (i > 0) s += ' ';
+    s += pos.side_to_move() == BLACK ? "▲" : "△";
+    std::string move = notation::kif_move(pos, line[i], previous_to);
+    if (const auto paren = move.find('('); paren != std::string::npos) move.erase(paren);  // KI2 style, no origin
+    s += move;
+    previous_to = line[i].to();
+    pos.do_move(line[i], states[i]);
+  }
+  return s;
+}
+
+// "5", or "at most 23" for a length whose shortest-mate proof was cut.
+std::string length_words(int length, bool proven) {
+  return (proven ? std::string() : std::string("at most ")) + std::to_string(length);
+}
+
+}  // namespace
+
+std::string cook_words(CookKind kind) {
+  switch (kind) {
+    case CookKind::kCook: return "cook (余詰)";
+    case CookKind::kShort: return "short mate (早詰)";
+    case CookKind::kLastMove: return "last-move cook (最終手余詰, minor)";
+    case CookKind::kDetour: return "detour (迂回, minor)";
+    case CookKind::kTransposition: return "transposition (手順前後, minor)";
+  }
+  return "?";
+}
+
+std::string defence_words(DefenceKind kind) {
+  switch (kind) {
+    case DefenceKind::kLonger: return "longer defence (変長)";
+    case DefenceKind::kEqual: return "equal defence (変同)";
+    case DefenceKind::kEqualLeftover: return "equal defence, pieces left (変同駒余り, minor)";
+  }
+  return "?";
+}
+
+std::string check_text(const MateProblem& problem, const SoundnessReport& r) {
+  std::string s = "verdict " + std::string(to_string(r.verdict)) + "\n";
+  if (r.bad_line)
+    s += "bad line (手順不正) at ply " + std::to_string(r.bad_line->ply) + ": " + r.bad_line->reason + "\n";
+  if (!r.main_line.empty()) {
+    s += "main line (" + std::string(r.recorded ? "recorded" : "tsumi's") + ", " + std::to_string(r.length) + " plies";
+    if (r.futile_length != r.length) s += ", " + std::to_string(r.futile_length) + " as books count";
+    s += "): " + kif_line(problem.setup, r.main_line) + "\n";
+    s += "  usi: " + to_usi(r.main_line) + "\n";
+  } else if (r.verdict == SoundnessVerdict::kNoMate) {
+    s += "no mate (不詰)\n";
+  }
+  // The findings in ply order: cooks, defences and unknown branches of a ply together.
+  std::vector<std::pair<int, std::string>> findings;
+  for (const Cook& c : r.cooks)
+    findings.emplace_back(c.ply, cook_words(c.kind) + ": " + move_words(problem, r.main_line, c.ply, c.move) +
+                                     ", mate in " + length_words(c.mate_length, c.length_proven) +
+                                     " from there: " + to_usi(c.line));
+  for (const Defence& d : r.defences) {
+    std::string t = defence_words(d.kind) + ": " + move_words(problem, r.main_line, d.ply, d.move) + ", mate in " +
+                    length_words(d.mate_length, d.length_proven) + " from there";
+    if (!d.leftover.empty()) t += ", leaving " + hand_to_sfen(d.leftover, problem.attacker);
+    findings.emplace_back(d.ply, t + ": " + to_usi(d.line));
+  }
+  for (const UnknownBranch& u : r.unknown)
+    findings.emplace_back(
+        u.ply, "unknown" + (u.move.is_none() ? std::string() : ": " + move_words(problem, r.main_line, u.ply, u.move)) +
+                   " (" + u.reason + ")");
+  std::stable_sort(findings.begin(), findings.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [ply, text] : findings) s += "ply " + std::to_string(ply) + ": " + text + "\n";
+  if (!r.main_line.empty() && !r.leftover.empty())
+    s += "pieces left (駒余り): " + hand_to_sfen(r.leftover, problem.attacker) + "\n";
+  s += "branches " + std::to_string(r.branches) + " (" + std::to_string(r.solves) + " solves), nodes " +
+       std::to_string(r.nodes) + ", time " + std::to_string(whole_ms(r.time_ms)) + " ms (the solve " +
+       std::to_string(whole_ms(r.solve_ms)) + " ms)\n";
+  return s;
+}
+
+void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& j) {
+  j["verdict"] = to_string(r.verdict);
+  j["length"] = r.length;
+  j["futile_length"] = r.futile_length;
+  j["main_line"] = usi_array(r.main_line);
+  j["recorded"] = r.recorded;
+  Json cooks = Json::array();
+  for (const Cook& c : r.cooks)
+    cooks.push_back(Json{{"ply", c.ply},
+                         {"move", to_usi(c.move)},
+                         {"mate_length", c.mate_length},
+                         {"line", usi_array(c.line)},
+                         {"kind", to_string(c.kind)},
+                         {"length_proven", c.length_proven}});
+  j["cooks"] = std::move(cooks);
+  Json defences = Json::array();
+  for (const Defence& d : r.defences)
+    defences.push_back(
+        Json{{"ply", d.ply},
+             {"move", to_usi(d.move)},
+             {"mate_length", d.mate_length},
+             {"line", usi_array(d.line)},
+             {"kind", to_string(d.kind)},
+             {"length_proven", d.length_proven},
+             {"leftover", d.leftover.empty() ? std::string() : hand_to_sfen(d.leftover, problem.attacker)}});
+  j["defences"] = std::move(defences);
+  j["leftover"] = r.leftover.empty() ? std::string() : hand_to_sfen(r.leftover, problem.attacker);
+  Json unknown = Json::array();
+  for (const UnknownBranch& u : r.unknown)
+    unknown.push_back(
+        Json{{"ply", u.ply}, {"move", u.move.is_none() ? std::string() : to_usi(u.move)}, {"reason", u.reason}});
+  j["unknown"] = std::move(unknown);
+  if (r.bad_line)
+    j["bad_line"] = Json{{"ply", r.bad_line->ply},
+                         {"move", r.bad_line->move.is_none() ? std::string() : to_usi(r.bad_line->move)},
+                         {"reason", r.bad_line->reason}};
+  else
+    j["bad_line"] = nullptr;
+  j["solve_length"] = r.solve.verdict == MateVerdict::kMate ? r.solve.length : 0;
+  j["branches"] = r.branches;
+  j["solves"] = r.solves;
+  j["nodes"] = r.nodes;
+  j["time_ms"] = whole_ms(r.time_ms);
+  j["solve_ms"] = whole_ms(r.solve_ms);
+}
+
+notation::Kifu check_kifu(const MateProblem& problem, const SoundnessReport& r, const notation::Kifu& source) {
+  notation::Kifu kifu;
+  kifu.format = notation::KifuFormat::kif;
+  kifu.headers = source.headers;
+  kifu.start = problem.setup;
+  kifu.moves = r.main_line;
+  if (!r.main_line.empty()) kifu.end = "詰み";
+  const auto branch = [&](int ply, const std::vector<Move>& line, std::string words) {
+    notation::KifuVariation v;
+    v.ply = ply;
+    v.moves = line;
+    v.end = "詰み";
+    v.comment = std::move(words);
+    kifu.variations.push_back(std::move(v));
+  };
+  for (const Cook& c : r.cooks)
+    branch(c.ply, c.line,
+           cook_words(c.kind) + ": mate in " + std::to_string(c.mate_length) + " from ply " + std::to_string(c.ply));
+  for (const Defence& d : r.defences)
+    branch(d.ply, d.line,
+           defence_words(d.kind) + ": mate in " + std::to_string(d.mate_length) + " from ply " + std::to_string(d.ply));
+  // In ply order (the writer puts them in KIF's order).
+  std::stable_sort(kifu.variations.begin(), kifu.variations.end(),
+                   [](const notation::KifuVariation& a, const notation::KifuVariation& b) { return a.ply < b.ply; });
+  return kifu;
+}
+
+}  // namespace tsumi::front

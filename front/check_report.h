@@ -1,0 +1,35 @@
+#pragma once
+// A problem's check (solver/soundness.h) put into words for every front that shows it: the text and
+// JSON of `tsumi check` and the dict of Python's `tsumi.check`, and the KIF that shows each finding as a
+// variation (変化) of the main line.
+//
+// Text: one finding a line, in tsume words (余詰, 早詰, 変長, ...) with the move in KIF notation and in USI.
+// JSON: one object a problem: verdict, length, futile_length, main_line, recorded, cooks, defences,
+// leftover, unknown, bad_line, branches, nodes, time_ms, solve_ms (docs/reference.md lists every field).
+
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "notation/kifu.h"
+#include "solver/mate_problem.h"
+#include "solver/soundness.h"
+
+namespace tsumi::front {
+
+// The words of a finding's kind: "cook (余詰)", "short mate (早詰)", ..., "equal defence (変同)".
+std::string cook_words(CookKind kind);
+std::string defence_words(DefenceKind kind);
+
+// `tsumi check`'s lines for one problem (each ends in '\n'): the verdict, the main line, one line a
+// finding, the totals.
+std::string check_text(const MateProblem& problem, const SoundnessReport& report);
+
+// The JSON object of one problem (moves in USI, hands as SFEN hands).
+void add_check_json(const MateProblem& problem, const SoundnessReport& report, nlohmann::ordered_json& j);
+
+// The problem, its main line ending in 詰み, and one variation a finding (a cook or a defence, with its
+// line; its comment names the finding); headers kept from `source` (may be empty).
+notation::Kifu check_kifu(const MateProblem& problem, const SoundnessReport& report, const notation::Kifu& source);
+
+}  // namespace tsumi::front

@@ -1,0 +1,343 @@
+#include "solver/soundness.h"
+
+#include <algorithm>
+#include <charconv>
+#include <unordered_set>
+#include <utility>
+
+#include "core/movegen.h"
+#include "core/stopwatch.h"
+#include "core/usi.h"
+#include "solver/futility_judge.h"
+#include "solver/mate_line.h"
+
+namespace tsumi {
+
+const char* to_string(SoundnessVerdict v) {
+  switch (v) {
+    case SoundnessVerdict::kSound: return "sound";
+    case SoundnessVerdict::kFlawed: return "flawed";
+    case SoundnessVerdict::kNoMate: return "nomate";
+    case SoundnessVerdict::kBadLine: return "bad-line";
+    case SoundnessVerdict::kUnknown: return "unknown";
+  }
+  return "?";
+}
+
+const char* to_string(CookKind k) {
+  switch (k) {
+    case CookKind::kCook: return "cook";
+    case CookKind::kShort: return "short";
+    case CookKind::kLastMove: return "last-move";
+    case CookKind::kDetour: return "detour";
+    case CookKind::kTransposition: return "transposition";
+  }
+  return "?";
+}
+
+const char* to_string(DefenceKind k) {
+  switch (k) {
+    case DefenceKind::kLonger: return "longer";
+    case DefenceKind::kEqual: return "equal";
+    case DefenceKind::kEqualLeftover: return "equal-leftover";
+  }
+  return "?";
+}
+
+SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
+  if (r.bad_line) return SoundnessVerdict::kBadLine;
+  if (r.main_line.empty())
+    return r.solve.verdict == MateVerdict::kNoMate ? SoundnessVerdict::kNoMate : SoundnessVerdict::kUnknown;
+  const bool cooked = std::any_of(r.cooks.begin(), r.cooks.end(), [](const Cook& c) {
+    return c.kind == CookKind::kCook || c.kind == CookKind::kShort;
+  });
+  const bool defended = std::any_of(r.defences.begin(), r.defences.end(),
+                                    [](const Defence& d) { return d.kind != DefenceKind::kEqualLeftover; });
+  if (cooked || defended || !r.leftover.empty()) return SoundnessVerdict::kFlawed;
+  return r.unknown.empty() ? SoundnessVerdict::kSound : SoundnessVerdict::kUnknown;
+}
+
+namespace {
+
+// The attacker's hand after playing `line` from `setup`.
+Hand hand_after(const PositionSetup& setup, Color attacker, std::span<const Move> line) {
+  std::vector<StateInfo> states(line.size() + 1);
+  Position pos;
+  pos.set(setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
+  return pos.hand(attacker);
+}
+
+// The 1-based ply that check_mate_line's message ("ply 3 (...): ...") names, 0 when it names none.
+int ply_of_message(const std::string& message) {
+  int ply = 0;
+  if (message.starts_with("ply ")) std::from_chars(message.data() + 4, message.data() + message.size(), ply);
+  return ply;
+}
+
+// Whether the attacker, from `pos`, can force the play onto a position whose key is in `targets`
+// within `plies` plies: every evasion must come back, one check must. A mate off those positions is no
+// return. A plain full-width search: it runs only for the few moves that mate and are not shorter.
+bool forces_return(Position& pos, Color attacker, const std::unordered_set<Key>& targets, int plies) {
+  if (targets.contains(pos.key())) return true;
+  if (plies == 0) return false;
+  MoveList moves;
+  StateInfo st;
+  if (pos.side_to_move() == attacker) {
+    generate<CHECKS>(pos, moves);
+    for (const Move m : moves) {
+      pos.do_move(m, st);
+      const bool back = forces_return(pos, attacker, targets, plies - 1);
+      pos.undo_move(m);
+      if (back) return true;
+    }
+    return false;
+  }
+  generate<EVASIONS>(pos, moves);
+  if (moves.empty()) return false;
+  for (const Move m : moves) {
+    pos.do_move(m, st);
+    const bool back = forces_return(pos, attacker, targets, plies - 1);
+    pos.undo_move(m);
+    if (!back) return false;
+  }
+  return true;
+}
+
+// The shortest-mate proof of a branch that mates no faster than the main line (a cook, a longer defence)
+// may spend this many times the nodes of finding its mate, and at least kShortestMinNodes; where that
+// cuts it, its length is the mate found (length_proven false).
+constexpr std::uint64_t kShortestShare = 4;
+constexpr std::uint64_t kShortestMinNodes = 50000;
+
+// The check of one problem: the branches of its main line, each solved on the solver's table.
+class Checker {
+ public:
+  Checker(MateSolver& solver, const MateProblem& problem, const SoundnessLimits& limits, SoundnessReport& report)
+      : solver_(solver), problem_(problem), limits_(limits), report_(report), start_(Clock::now()) {}
+
+  void run(std::span<const Move> recorded) {
+    report_.solve = solver_.solve(problem_, limits_.branch);
+    report_.solve_ms = report_.solve.time_ms;
+    report_.nodes += report_.solve.nodes;
+    const MateResult& s = report_.solve;
+    if (!recorded.empty()) {
+      report_.recorded = true;
+      if (const auto fault = check_mate_line(problem_, recorded)) {
+        const int ply = ply_of_message(*fault);
+        report_.bad_line =
+            BadLine{ply, ply >= 1 && std::size_t(ply) <= recorded.size() ? recorded[ply - 1] : Move::none(), *fault};
+        return;
+      }
+      report_.main_line.assign(recorded.begin(), recorded.end());
+      std::size_t cut = 0;
+      for (const PlySpan& span : futile_cycles(problem_, recorded)) cut += span.size();
+      report_.futile_length = int(recorded.size() - cut);
+    } else {
+      if (s.verdict != MateVerdict::kMate || s.pv.empty()) return;
+      report_.main_line = s.pv;
+      report_.futile_length = s.futile_length;
+      if (!s.shortest_proven || !s.line_exact)
+        report_.unknown.push_back(
+            {0, Move::none(), s.shortest_proven ? "main line not exact" : "main line not proven shortest"});
+    }
+    report_.length = int(report_.main_line.size());
+    // The book's line, where it differs, is what the attacker ends with (a futile drop taken is no spare piece).
+    const bool book_line = !report_.recorded && !s.futile_pv.empty();
+    report_.leftover =
+        hand_after(problem_.setup, problem_.attacker,
+                   book_line ? std::span<const Move>(s.futile_pv) : std::span<const Move>(report_.main_line));
+    branches();
+  }
+
+ private:
+  // Each ply of the main line, with the positions after it as the targets of a return.
+  void branches() {
+    const std::vector<Move>& line = report_.main_line;
+    const int n = int(line.size());
+    std::vector<StateInfo> states(line.size() + 1);
+    Position pos;
+    pos.set(problem_.setup, &states[0]);
+    std::vector<Key> keys{pos.key()};
+    {
+      Position walk;
+      std::vector<StateInfo> ws(line.size() + 1);
+      walk.set(problem_.setup, &ws[0]);
+      for (int i = 0; i < n; ++i) walk.do_move(line[i], ws[i + 1]), keys.push_back(walk.key());
+    }
+    FutilityJudge judge(solver_.table(), problem_.attacker);
+    judge_ = &judge;
+    for (int i = 0; i < n; ++i) {
+      const bool attacking = i % 2 == 0;
+      const std::unordered_set<Key> later(keys.begin() + i + 1, keys.end());
+      MoveList moves;
+      if (attacking)
+        generate<CHECKS>(pos, moves);
+      else
+        generate<EVASIONS>(pos, moves);
+      const bool drops_only = !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
+      for (const Move m : moves) {
+        if (m == line[i]) continue;
+        if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
+        StateInfo st;
+        pos.do_move(m, st);
+        if (attacking)
+          attacker_branch(pos, i, n, m, later);
+        else
+          defender_branch(pos, i, n, m);
+        pos.undo_move(m);
+      }
+      pos.do_move(line[i], states[i + 1]);
+    }
+    report_.nodes += judge.nodes();
+    judge_ = nullptr;
+  }
+
+  // A solve of one branch (the position after its move) by the branch limits, with at most max_length
+  // plies (0: any) and the shortest-mate proof or not; nullopt when a limit cut it or the total limits
+  // are spent, with the branch recorded as unknown. node_cap (0: none) caps this solve's nodes below
+  // the branch limit, and a solve it cuts is not recorded as unknown.
+  std::optional<MateResult> solve_branch(const Position& pos, int ply, Move m, int max_length, bool shortest,
+                                         std::uint64_t node_cap = 0) {
+    MateLimits l = limits_.branch;
+    l.book_search = false;
+    l.max_length = max_length;
+    l.prove_shortest = shortest;
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return unknown(ply, m, "stopped");
+    if (limits_.total_time_s > 0) {
+      const double left = limits_.total_time_s - seconds_since(start_);
+      if (left <= 0) return unknown(ply, m, "total time");
+      l.time_s = l.time_s > 0 ? std::min(l.time_s, left) : left;
+    }
+    if (limits_.total_nodes > 0) {
+      if (report_.nodes >= limits_.total_nodes) return unknown(ply, m, "total nodes");
+      const std::uint64_t left = limits_.total_nodes - report_.nodes;
+      l.nodes = l.nodes > 0 ? std::min(l.nodes, left) : left;
+    }
+    const bool capped = node_cap > 0 && (l.nodes == 0 || node_cap < l.nodes);
+    if (capped) l.nodes = node_cap;
+    ++report_.solves;
+    MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, l);
+    report_.nodes += r.nodes;
+    if (r.verdict == MateVerdict::kTimeout) {
+      if (capped && r.stop == MateStop::kNodes) return std::nullopt;
+      return unknown(ply, m, to_string(r.stop));
+    }
+    return r;
+  }
+
+  // The mate after the branch's move, found by `found` (no shortest-mate proof), with its shortest
+  // length proven where that costs at most kShortestShare times the nodes of finding it.
+  MateResult shortest_of(const Position& pos, int ply, Move m, MateResult found) {
+    const std::uint64_t cap = std::max<std::uint64_t>(kShortestMinNodes, kShortestShare * found.nodes);
+    if (auto exact = solve_branch(pos, ply, m, 0, true, cap); exact && exact->verdict == MateVerdict::kMate)
+      return *exact;
+    found.shortest_proven = false;
+    return found;
+  }
+
+  std::nullopt_t unknown(int ply, Move m, std::string reason) {
+    report_.unknown.push_back({ply, m, std::move(reason)});
+    return std::nullopt;
+  }
+
+  // Position `pos` is after another check m at the (0-based) attacker ply i.
+  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& later) {
+    ++report_.branches;
+    const int remaining = n - i;
+    Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true};
+    Hand proof;
+    // Mated at once: no evasion, or none but futile drops (no defences, as books count them).
+    if (!has_legal_move(pos) || judge_->mated_by_futility(pos, proof)) {
+      cook.kind = i == n - 1 ? CookKind::kLastMove : CookKind::kShort;
+      report_.cooks.push_back(std::move(cook));
+      return;
+    }
+    std::optional<MateResult> r;
+    // A mate shorter than the main line's rest, with its exact length (a short search).
+    if (remaining >= 3) {
+      r = solve_branch(pos, i + 1, m, remaining - 3, true);
+      if (!r) return;
+      if (r->verdict == MateVerdict::kMate) cook.kind = CookKind::kShort;
+    }
+    if (cook.kind != CookKind::kShort) {
+      r = solve_branch(pos, i + 1, m, 0, false);
+      if (!r || r->verdict != MateVerdict::kMate) return;
+      r = shortest_of(pos, i + 1, m, *r);
+      if (forces_return(pos, problem_.attacker, later, kReturnPlies))
+        cook.kind = is_later_attacker_move(i, m) ? CookKind::kTransposition : CookKind::kDetour;
+    }
+    cook.mate_length = 1 + r->length;
+    cook.length_proven = r->shortest_proven;
+    cook.line.insert(cook.line.end(), r->pv.begin(), r->pv.end());
+    report_.cooks.push_back(std::move(cook));
+  }
+
+  // Whether m is the move of one of the main line's attacker plies after i.
+  bool is_later_attacker_move(int i, Move m) const {
+    const std::vector<Move>& line = report_.main_line;
+    for (std::size_t k = std::size_t(i) + 2; k < line.size(); k += 2)
+      if (line[k] == m) return true;
+    return false;
+  }
+
+  // Position `pos` is after another defence m at the (0-based) defender ply i.
+  void defender_branch(Position& pos, int i, int n, Move m) {
+    ++report_.branches;
+    const int remaining = n - i;
+    // A shorter defence is no finding: one short search settles most defences.
+    if (remaining >= 4) {
+      const auto shorter = solve_branch(pos, i + 1, m, remaining - 3, false);
+      if (!shorter || shorter->verdict == MateVerdict::kMate) return;
+    }
+    Defence d{i + 1, m, remaining, {m}, DefenceKind::kEqual, Hand{}, true};
+    auto r = solve_branch(pos, i + 1, m, remaining - 1, true);
+    if (!r) return;
+    if (r->verdict == MateVerdict::kMate) {
+      if (!r->shortest_proven || !r->line_exact) {
+        unknown(i + 1, m, "branch line not exact");
+        return;
+      }
+      if (!r->leftover.empty()) d.kind = DefenceKind::kEqualLeftover;
+    } else {
+      r = solve_branch(pos, i + 1, m, 0, false);
+      if (!r) return;
+      if (r->verdict == MateVerdict::kNoMate) {
+        if (report_.recorded && !report_.bad_line)
+          report_.bad_line =
+              BadLine{i + 1, m, "ply " + std::to_string(i + 1) + " (" + to_usi(m) + "): this defence escapes mate"};
+        else if (!report_.recorded)
+          unknown(i + 1, m, "no mate after this defence");
+        return;
+      }
+      r = shortest_of(pos, i + 1, m, *r);
+      d.kind = DefenceKind::kLonger;
+      d.length_proven = r->shortest_proven;
+    }
+    d.mate_length = 1 + r->length;
+    d.leftover = r->leftover;
+    d.line.insert(d.line.end(), r->pv.begin(), r->pv.end());
+    report_.defences.push_back(std::move(d));
+  }
+
+  MateSolver& solver_;
+  FutilityJudge* judge_ = nullptr;  // while branches() runs
+  const MateProblem& problem_;
+  const SoundnessLimits& limits_;
+  SoundnessReport& report_;
+  Clock::time_point start_;
+};
+
+}  // namespace
+
+SoundnessReport check_soundness(MateSolver& solver, const MateProblem& problem, std::span<const Move> recorded,
+                                const SoundnessLimits& limits) {
+  const auto start = Clock::now();
+  SoundnessReport report;
+  Checker(solver, problem, limits, report).run(recorded);
+  report.time_ms = ms_since(start);
+  report.verdict = soundness_verdict(report);
+  return report;
+}
+
+}  // namespace tsumi

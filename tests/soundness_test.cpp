@@ -1,0 +1,161 @@
+#include "solver/soundness.h"
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/sfen.h"
+#include "core/usi.h"
+
+namespace tsumi {
+namespace {
+
+// tanuki3-1 of positions/tsume-public.txt: mate in 3 (1d2c 1b1a 2c2b) with 変同 at ply 2 (1b2a is mated as
+// fast) and a cook at ply 3 (2d1d mates in 5 more).
+constexpr const char* kMate3 = "9/8k/9/7RG/9/9/9/9/9 b r2b3g4s4n4l18p 1";
+// The same with a pawn more in the attacker's hand: the pawn is left over (駒余り).
+constexpr const char* kMate3Pawn = "9/8k/9/7RG/9/9/9/9/9 b Pr2b3g4s4n4l17p 1";
+// tanuki5-17: sound; its last move L*1b has seven twins (the lance dropped further down the file mates as
+// books count it: every interposition is futile), each a last-move cook.
+constexpr const char* kLastMove = "6G1k/6l2/5S3/7N1/9/9/9/9/9 b 2r2b3g3s3n3l18p 1";
+// No mate: a lone gold far from the king.
+constexpr const char* kNoMate = "8k/9/9/9/9/9/9/9/G8 b 2r2b3g4s4n4l18p 1";
+
+MateProblem problem_of(const char* sfen) {
+  const auto s = parse_sfen(sfen);
+  EXPECT_TRUE(s.ok()) << sfen;
+  const auto p = make_mate_problem(*s);
+  EXPECT_TRUE(p.ok()) << sfen;
+  return *p;
+}
+
+std::vector<Move> moves_of(const MateProblem& problem, const std::string& usi) {
+  std::vector<Move> out;
+  std::vector<StateInfo> states(64);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  std::istringstream words(usi);
+  for (std::string w; words >> w;) {
+    const auto m = parse_usi_move(pos, w);
+    EXPECT_TRUE(m.ok()) << w;
+    out.push_back(*m);
+    pos.do_move(*m, states[out.size()]);
+  }
+  return out;
+}
+
+SoundnessReport checked(const char* sfen, const std::string& line = "", SoundnessLimits limits = {}) {
+  static MateSolver solver(16);
+  solver.clear();
+  const MateProblem p = problem_of(sfen);
+  const std::vector<Move> recorded = moves_of(p, line);
+  return check_soundness(solver, p, recorded, limits);
+}
+
+TEST(Soundness, CookAndEqualDefence) {
+  const SoundnessReport r = checked(kMate3);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
+  EXPECT_FALSE(r.recorded);
+  EXPECT_EQ(to_usi(r.main_line), "1d2c 1b1a 2c2b");
+  EXPECT_EQ(r.length, 3);
+  EXPECT_EQ(r.futile_length, 3);
+  ASSERT_EQ(r.cooks.size(), 1u);
+  EXPECT_EQ(r.cooks[0].ply, 3);
+  EXPECT_EQ(to_usi(r.cooks[0].move), "2d1d");
+  EXPECT_EQ(r.cooks[0].kind, CookKind::kCook);
+  EXPECT_EQ(r.cooks[0].mate_length, 5);
+  EXPECT_EQ(r.cooks[0].line.size(), 5u);
+  ASSERT_EQ(r.defences.size(), 1u);
+  EXPECT_EQ(r.defences[0].ply, 2);
+  EXPECT_EQ(to_usi(r.defences[0].move), "1b2a");
+  EXPECT_EQ(r.defences[0].kind, DefenceKind::kEqual);
+  EXPECT_EQ(r.defences[0].mate_length, 2);
+  EXPECT_TRUE(r.leftover.empty());
+  EXPECT_TRUE(r.unknown.empty());
+  EXPECT_GT(r.branches, 0);
+  EXPECT_GE(r.nodes, r.solve.nodes);
+}
+
+TEST(Soundness, LeftoverPieces) {
+  const SoundnessReport r = checked(kMate3Pawn);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
+  EXPECT_EQ(r.leftover.count(PAWN), 1);
+}
+
+TEST(Soundness, LastMoveCooksLeaveItSound) {
+  const SoundnessReport r = checked(kLastMove);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kSound);
+  EXPECT_EQ(r.length, 5);
+  ASSERT_EQ(r.cooks.size(), 7u);
+  for (const Cook& c : r.cooks) {
+    EXPECT_EQ(c.kind, CookKind::kLastMove);
+    EXPECT_EQ(c.ply, 5);
+    EXPECT_EQ(c.mate_length, 1);
+  }
+}
+
+TEST(Soundness, NoMate) {
+  const SoundnessReport r = checked(kNoMate);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kNoMate);
+  EXPECT_TRUE(r.main_line.empty());
+}
+
+TEST(Soundness, RecordedLineLongerThanTheShortest) {
+  // The cook as the recorded line: at its ply 3, 2c2b mates at once (早詰).
+  const SoundnessReport r = checked(kMate3, "1d2c 1b1a 2d1d 1a2a 1d1b+ 2a3a 2c3b");
+  EXPECT_TRUE(r.recorded);
+  EXPECT_EQ(r.length, 7);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
+  bool short_at_3 = false;
+  for (const Cook& c : r.cooks) short_at_3 |= c.ply == 3 && c.kind == CookKind::kShort && to_usi(c.move) == "2c2b";
+  EXPECT_TRUE(short_at_3);
+}
+
+TEST(Soundness, BadRecordedLines) {
+  const SoundnessReport stops = checked(kMate3, "1d2c 1b1a");  // ends with the defender to move, not mated
+  EXPECT_EQ(stops.verdict, SoundnessVerdict::kBadLine);
+  ASSERT_TRUE(stops.bad_line.has_value());
+  EXPECT_TRUE(stops.main_line.empty());
+  const SoundnessReport quiet = checked(kMate3, "2d2e");  // not a check
+  ASSERT_TRUE(quiet.bad_line.has_value());
+  EXPECT_EQ(quiet.bad_line->ply, 1);
+  EXPECT_NE(quiet.bad_line->reason.find("does not give check"), std::string::npos) << quiet.bad_line->reason;
+}
+
+TEST(Soundness, TheRecordedLineIsChecked) {
+  // tsumi's own line given as the recorded one: the same findings.
+  const SoundnessReport own = checked(kMate3);
+  const SoundnessReport rec = checked(kMate3, "1d2c 1b1a 2c2b");
+  EXPECT_TRUE(rec.recorded);
+  EXPECT_EQ(rec.verdict, own.verdict);
+  EXPECT_EQ(rec.cooks.size(), own.cooks.size());
+  EXPECT_EQ(rec.defences.size(), own.defences.size());
+}
+
+TEST(Soundness, LimitsMakeBranchesUnknown) {
+  SoundnessLimits limits;
+  limits.total_nodes = 1;  // the problem's solve passes it: every branch after is unknown
+  const SoundnessReport r = checked(kLastMove, "", limits);
+  EXPECT_FALSE(r.unknown.empty());
+  for (const UnknownBranch& u : r.unknown) EXPECT_EQ(u.reason, "total nodes");
+  // Last-move cooks need no solve; the other branches do, and none may be called sound.
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kUnknown);
+  std::atomic<bool> stop{true};
+  SoundnessLimits stopped;
+  stopped.stop = &stop;
+  const SoundnessReport s = checked(kMate3, "", stopped);
+  EXPECT_EQ(s.verdict, SoundnessVerdict::kUnknown);
+  for (const UnknownBranch& u : s.unknown) EXPECT_EQ(u.reason, "stopped");
+}
+
+TEST(Soundness, Words) {
+  EXPECT_STREQ(to_string(SoundnessVerdict::kBadLine), "bad-line");
+  EXPECT_STREQ(to_string(CookKind::kLastMove), "last-move");
+  EXPECT_STREQ(to_string(CookKind::kTransposition), "transposition");
+  EXPECT_STREQ(to_string(DefenceKind::kEqualLeftover), "equal-leftover");
+}
+
+}  // namespace
+}  // namespace tsumi
