@@ -107,7 +107,7 @@ bool forces_return(Position& pos, Color attacker, const std::unordered_set<Key>&
 // The shortest-mate proof of a branch that mates no faster than the main line (a cook, a longer defence)
 // may spend this many times the nodes of finding its mate, and at least kShortestMinNodes; where that
 // cuts it, its length is the mate found (length_proven false).
-constexpr std::uint64_t kShortestShare = 4;
+constexpr std::uint64_t kShortestShare = 1;
 constexpr std::uint64_t kShortestMinNodes = 50000;
 
 // The check of one problem: the branches of its main line, each solved on the solver's table.
@@ -169,7 +169,8 @@ class Checker {
     judge_ = &judge;
     for (int i = 0; i < n; ++i) {
       const bool attacking = i % 2 == 0;
-      const std::unordered_set<Key> later(keys.begin() + i + 1, keys.end());
+      // The main line from this ply on: the branch's own position too (a loop back to it is a detour).
+      const std::unordered_set<Key> later(keys.begin() + i, keys.end());
       MoveList moves;
       if (attacking)
         generate<CHECKS>(pos, moves);
@@ -254,8 +255,9 @@ class Checker {
       return;
     }
     std::optional<MateResult> r;
-    // A mate shorter than the main line's rest, with its exact length (a short search).
-    if (remaining >= 3) {
+    // A mate shorter than the main line's rest, with its exact length (a short search). After m the
+    // defender moves, so such a mate takes 2 plies at least: with less than 5 left, none is shorter.
+    if (remaining >= 5) {
       r = solve_branch(pos, i + 1, m, remaining - 3, true);
       if (!r) return;
       if (r->verdict == MateVerdict::kMate) cook.kind = CookKind::kShort;

@@ -10,8 +10,8 @@
 //     short          (早詰)   mate_length < n - i;
 //     last-move      (最終手余詰) the last ply, and m mates at once: a minor finding;
 //     transposition  (手順前後) the attacker can force the play back onto a position of the main line
-//                    after ply i within kReturnPlies plies after m, and m is one of its later attacker
-//                    moves;
+//                    from ply i on (the position before m included: a loop) within kReturnPlies plies
+//                    after m, and m is one of its later attacker moves;
 //     detour         (迂回)   the same return, m not a main-line move;
 //     cook           (余詰)   any other.
 // - At a defender ply i (odd), every other evasion d that is a defence (a futile drop is none:

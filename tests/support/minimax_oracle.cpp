@@ -64,11 +64,9 @@ std::uint64_t MinimaxOracle::table_key(const Position& pos) const {
   return pos.key() ^ (pos.side_to_move() == attacker_ ? 0 : 0x9e3779b97f4a7c15ULL);
 }
 
-bool MinimaxOracle::mate_within(Position& pos, int d) { return search(pos, d, kEvery); }
+bool MinimaxOracle::mate_within(Position& pos, int d) { return search(pos, d, 0); }
 
-bool MinimaxOracle::book_mate_within(Position& pos, int d) { return search(pos, d, kBook); }
-
-bool MinimaxOracle::search(Position& pos, int d, Count count) {
+bool MinimaxOracle::search(Position& pos, int d, int level) {
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   // A mate ends with the defender to move: the attacker's lengths are odd, the defender's even.
   if (attacker_to_move) {
@@ -78,7 +76,7 @@ bool MinimaxOracle::search(Position& pos, int d, Count count) {
     if (d % 2 != 0) --d;
     if (d < 0) return false;
   }
-  auto& table = table_[count];
+  auto& table = table_[level];
   const std::uint64_t key = table_key(pos);
   Move best = Move::none();
   if (const auto it = table.find(key); it != table.end()) {
@@ -86,7 +84,7 @@ bool MinimaxOracle::search(Position& pos, int d, Count count) {
     if (it->second.disproven >= d) return false;
     best = it->second.best;
   }
-  const bool result = attacker_to_move ? attacker_mates(pos, d, best, count) : defender_mated(pos, d, best, count);
+  const bool result = attacker_to_move ? attacker_mates(pos, d, best, level) : defender_mated(pos, d, best, level);
   Entry& e = table[key];  // looked up again: the recursion may have rehashed the table
   if (result)
     e.proven = std::min(e.proven, d);
@@ -98,14 +96,14 @@ bool MinimaxOracle::search(Position& pos, int d, Count count) {
 
 // OR node: one check after which the defender is mated within d - 1 plies. At d == 1 (every defence
 // counted) a check mates or not, with no table entry for the child.
-bool MinimaxOracle::attacker_mates(Position& pos, int d, Move& best, Count count) {
+bool MinimaxOracle::attacker_mates(Position& pos, int d, Move& best, int level) {
   MoveList checks;
   generate<CHECKS>(pos, checks);
   order_checks(pos, checks, best, pos.king_square(~attacker_));
   for (Move m : checks) {
     StateInfo st;
     pos.do_move(m, st);
-    const bool mated = d == 1 && count == kEvery ? !has_legal_move(pos) : search(pos, d - 1, count);
+    const bool mated = d == 1 && level == 0 ? !has_legal_move(pos) : search(pos, d - 1, level);
     pos.undo_move(m);
     if (mated) {
       best = m;
@@ -117,15 +115,15 @@ bool MinimaxOracle::attacker_mates(Position& pos, int d, Move& best, Count count
 
 // AND node: every evasion leads to a mate within d - 1 plies; the first that does not refutes. As books
 // count, futile drops are left out first (a node of nothing else is mated).
-bool MinimaxOracle::defender_mated(Position& pos, int d, Move& best, Count count) {
+bool MinimaxOracle::defender_mated(Position& pos, int d, Move& best, int level) {
   if (!pos.in_check()) return false;  // the attacker did not check: no tsume position
   MoveList evasions;
   generate<EVASIONS>(pos, evasions);
-  if (count == kBook && drops_only(pos)) {
+  if (level >= 1 && level < kFutilityNesting && drops_only(pos)) {
     MoveList defences;
     Move* out = defences.data();
     for (Move m : evasions)
-      if (!futile_drop(pos, m)) *out++ = m;
+      if (!futile_drop(pos, m, level + 1)) *out++ = m;
     defences.set_end(out);
     evasions = defences;
   }
@@ -135,7 +133,7 @@ bool MinimaxOracle::defender_mated(Position& pos, int d, Move& best, Count count
   for (Move m : evasions) {
     StateInfo st;
     pos.do_move(m, st);
-    const bool mated = search(pos, d - 1, count);
+    const bool mated = search(pos, d - 1, level);
     pos.undo_move(m);
     if (!mated) {
       best = m;
@@ -193,7 +191,7 @@ bool MinimaxOracle::drops_only(const Position& pos) {
   return std::all_of(evasions.begin(), evasions.end(), [](Move m) { return m.is_drop(); });
 }
 
-bool MinimaxOracle::futile_drop(Position& pos, Move drop) {
+bool MinimaxOracle::futile_drop(Position& pos, Move drop, int level) {
   const Square s = drop.to();
   const Square king = pos.king_square(~attacker_);
   const Square checker = pos.checkers().lsb();
@@ -221,7 +219,7 @@ bool MinimaxOracle::futile_drop(Position& pos, Move drop) {
     vpos.set(v, &vst);
     // Another piece than the checker counts only where it gives check from s itself.
     if (t.from() != checker && !vpos.checkers().test(s)) continue;
-    if (book_mate_within(vpos, futility_plies_)) return true;
+    if (search(vpos, futility_plies_, level)) return true;
   }
   return false;
 }
@@ -372,7 +370,7 @@ void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
   for (Move d : evasions) {
     if (d == line[i]) continue;
     if (drops_only && oracle.futile_drop(pos, d)) {
-      ++f.futile_drops;
+      f.futile.push_back({i + 1, d});
       continue;
     }
     StateInfo st;

@@ -76,18 +76,29 @@ class MinimaxOracle {
   // piece fewer and the attacker one more, which never saves the defender), and the book's mate is the
   // shorter, often by far (a slider checking from afar, every drop between taken: 9/.../8L, where every
   // defence counted the mate takes two plies per square).
-  bool futile_drop(Position& pos, Move drop);
+  bool futile_drop(Position& pos, Move drop) { return futile_drop(pos, drop, 1); }
 
   // mate_within() as problem books count: futile drops are no defences (a defender with nothing else is
   // mated), as judged by futile_drop().
-  bool book_mate_within(Position& pos, int d);
+  bool book_mate_within(Position& pos, int d) { return search(pos, d, 1); }
+
+  // The searches of V(s) nest: the book count of V(s) judges the drops of its own nodes by V(s') of
+  // their own, and so on. Nesting level L searches with level L + 1 futility judgements; at this level
+  // the drops are judged no more (they are defences). Seven squares lie between a king and a checker at
+  // most, so the chain of V(s) of one slider walking up to the king (8L above) fits. Each level has its
+  // table, so every entry is a plain function of its position and depth.
+  static constexpr int kFutilityNesting = 8;
 
   // Whether the attacker can force the play onto a position whose key() is in `targets` within `plies`
   // plies from pos (the position itself counts): at its moves it picks one check, at the defender's every
   // evasion must lead there. A defender mated on a position that is not a target is no return.
   bool forced_return(Position& pos, int plies, const std::unordered_set<Key>& targets);
 
-  std::size_t table_size() const { return table_[kEvery].size() + table_[kBook].size(); }
+  std::size_t table_size() const {
+    std::size_t n = 0;
+    for (const auto& t : table_) n += t.size();
+    return n;
+  }
 
  private:
   // What is known of one position: mated (or mating) within `proven` plies, not within `disproven`
@@ -98,17 +109,17 @@ class MinimaxOracle {
     Move best = Move::none();
   };
 
-  // Every defence counted, or as books count (futile drops left out).
-  enum Count { kEvery, kBook };
-
+  // The count of a search: 0 counts every defence; a level L >= 1 counts as books do, with the futility
+  // judgements of nesting level L + 1 (none at kFutilityNesting).
   std::uint64_t table_key(const Position& pos) const;
-  bool search(Position& pos, int d, Count count);
-  bool attacker_mates(Position& pos, int d, Move& best, Count count);
-  bool defender_mated(Position& pos, int d, Move& best, Count count);
+  bool search(Position& pos, int d, int level);
+  bool attacker_mates(Position& pos, int d, Move& best, int level);
+  bool defender_mated(Position& pos, int d, Move& best, int level);
+  bool futile_drop(Position& pos, Move drop, int level);
 
   Color attacker_;
   int futility_plies_;
-  std::unordered_map<std::uint64_t, Entry> table_[2];  // per Count
+  std::unordered_map<std::uint64_t, Entry> table_[kFutilityNesting + 1];  // per level
   std::unordered_map<std::uint64_t, LeftoverRange> leftovers_;
 };
 
@@ -167,7 +178,7 @@ struct OracleFindings {
   std::vector<OracleCook> cooks;
   std::vector<OracleDefence> defences;
   std::vector<OracleBranch> beyond;  // moves after which no mate within the bound
-  int futile_drops = 0;              // defender alternatives left out as futile drops
+  std::vector<OracleBranch> futile;  // defender alternatives left out as futile drops
   // The verdict with the defence kinds of kind_min, and with those of kind_max.
   OracleVerdict verdict_min = OracleVerdict::kNoMate;
   OracleVerdict verdict_max = OracleVerdict::kNoMate;

@@ -1,0 +1,297 @@
+// check_soundness (solver/soundness.h) against an independent oracle (tests/support/minimax_oracle.h, a
+// full-width minimax over core/ alone) on random problems of up to 9 plies, half of them changed on
+// purpose (tests/support/random_tsume.h). For each problem the soundness check runs first; the oracle
+// then judges the same main line, and every finding must agree: the verdict, every cook and defence
+// (ply, move, mate length, kind), the leftover, the length, no unknown branch.
+//
+// The oracle searches every branch to a mate of 9 plies (its bound). A finding of the solver's with a
+// longer mate must be a branch the oracle found no mate within the bound for: those are counted, not
+// compared. Where the attacker's choice among equally short mates decides whether a defence of equal
+// length ends with pieces in hand (the rules leave that choice open), either kind is accepted.
+//
+// TSUMI_ORACLE_PROBLEMS problems (150 under the label `mate`, 2,000 under `slow`), drawn from the seed
+// TSUMI_ORACLE_SEED.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+#include "core/sfen.h"
+#include "core/usi.h"
+#include "solver/mate_solver.h"
+#include "solver/soundness.h"
+#include "tests/support/minimax_oracle.h"
+#include "tests/support/random_tsume.h"
+#include "tests/support/test_data.h"
+
+namespace tsumi::test {
+namespace {
+
+constexpr int kMaxPlies = 9;
+constexpr std::uint64_t kSeed = 20250601;
+// Nodes a branch's solve may spend: far above what a problem of this size needs, only a guard against a
+// hang (a branch it cuts is unknown, which is a disagreement).
+constexpr std::uint64_t kBranchNodes = 5'000'000;
+
+// What a run found, for the summary.
+struct Tally {
+  int problems = 0;
+  int changed = 0;
+  std::map<int, int> lengths;
+  std::map<std::string, int> verdicts;
+  std::map<std::string, int> findings;  // the solver's, by kind
+  int beyond = 0;                       // the solver's findings beyond the oracle's bound
+  int futile = 0;                       // evasions the oracle left out as futile drops
+  int ambiguous = 0;                    // defences whose kind the attacker's choice decides
+  int disagreeing = 0;                  // problems with a disagreement
+  double solver_ms = 0, oracle_ms = 0;
+};
+
+std::string usi_or_none(Move m) { return m.is_none() ? "-" : to_usi(m); }
+
+std::string describe(const SoundnessReport& r) {
+  std::ostringstream o;
+  o << "  check_soundness: verdict " << to_string(r.verdict) << ", length " << r.length << ", leftover "
+    << (r.leftover.empty() ? "none" : hand_to_sfen(r.leftover, BLACK)) << ", line " << to_usi(r.main_line) << "\n";
+  for (const Cook& c : r.cooks)
+    o << "    cook ply " << c.ply << " " << to_usi(c.move) << " mate " << c.mate_length << " " << to_string(c.kind)
+      << ": " << to_usi(c.line) << "\n";
+  for (const Defence& d : r.defences)
+    o << "    defence ply " << d.ply << " " << to_usi(d.move) << " mate " << d.mate_length << " " << to_string(d.kind)
+      << " leftover " << (d.leftover.empty() ? "none" : hand_to_sfen(d.leftover, BLACK)) << ": " << to_usi(d.line)
+      << "\n";
+  for (const UnknownBranch& u : r.unknown)
+    o << "    unknown ply " << u.ply << " " << usi_or_none(u.move) << " (" << u.reason << ")\n";
+  if (r.bad_line)
+    o << "    bad line ply " << r.bad_line->ply << " " << usi_or_none(r.bad_line->move) << ": " << r.bad_line->reason
+      << "\n";
+  return o.str();
+}
+
+std::string describe(const OracleFindings& f) {
+  std::ostringstream o;
+  o << "  oracle: verdict " << to_string(f.verdict_min);
+  if (f.verdict_max != f.verdict_min) o << " or " << to_string(f.verdict_max);
+  o << ", shortest " << f.shortest << ", leftover " << (f.leftover.empty() ? "none" : hand_to_sfen(f.leftover, BLACK))
+    << "\n";
+  for (const std::string& fault : f.line_faults) o << "    line: " << fault << "\n";
+  for (const OracleCook& c : f.cooks)
+    o << "    cook ply " << c.ply << " " << to_usi(c.move) << " mate " << c.mate_length << " " << to_string(c.kind)
+      << "\n";
+  for (const OracleDefence& d : f.defences) {
+    o << "    defence ply " << d.ply << " " << to_usi(d.move) << " mate " << d.mate_length << " "
+      << to_string(d.kind_min);
+    if (d.kind_max != d.kind_min) o << " or " << to_string(d.kind_max);
+    o << "\n";
+  }
+  for (const OracleBranch& b : f.futile) o << "    futile drop ply " << b.ply << " " << to_usi(b.move) << "\n";
+  return o.str();
+}
+
+bool contains(const std::vector<OracleBranch>& branches, int ply, Move m) {
+  return std::any_of(branches.begin(), branches.end(),
+                     [&](const OracleBranch& b) { return b.ply == ply && b.move == m; });
+}
+
+// What is wrong with a finding's line, played from the main line's position before `ply`: it must start
+// with the finding's move, be legal with every attacker move a check, end in mate after mate_length
+// plies and leave `leftover` (when given) in the attacker's hand.
+std::optional<std::string> line_fault(const MateProblem& problem, std::span<const Move> main_line, int ply,
+                                      const std::vector<Move>& line, Move move, int mate_length,
+                                      std::optional<Hand> leftover) {
+  std::vector<StateInfo> states(main_line.size() + line.size() + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  std::size_t k = 0;
+  for (int i = 0; i + 1 < ply; ++i) pos.do_move(main_line[i], states[++k]);
+  if (line.empty() || line[0] != move) return "the line does not start with the move";
+  if (int(line.size()) != mate_length) return "the line has " + std::to_string(line.size()) + " plies";
+  for (Move m : line) {
+    MoveList moves;
+    if (pos.side_to_move() == problem.attacker)
+      generate<CHECKS>(pos, moves);
+    else
+      generate<LEGAL>(pos, moves);
+    if (!moves.contains(m)) return "the line's " + to_usi(m) + " is no legal move (or no check)";
+    pos.do_move(m, states[++k]);
+  }
+  if (pos.side_to_move() == problem.attacker || !pos.in_check() || has_legal_move(pos))
+    return "the line does not end in mate";
+  if (leftover && pos.hand(problem.attacker) != *leftover) return "the line ends with another hand than its leftover";
+  return std::nullopt;
+}
+
+bool major(CookKind k) { return k == CookKind::kCook || k == CookKind::kShort; }
+bool major(DefenceKind k) { return k == DefenceKind::kLonger || k == DefenceKind::kEqual; }
+
+// Every disagreement between the report and the oracle's findings on its main line.
+std::vector<std::string> compare(const MateProblem& problem, const SoundnessReport& r, const OracleFindings& f,
+                                 Tally& tally) {
+  std::vector<std::string> diffs;
+  const auto diff = [&](const std::string& s) { diffs.push_back(s); };
+  for (const UnknownBranch& u : r.unknown)
+    diff("unknown branch at ply " + std::to_string(u.ply) + " (" + u.reason + ")");
+  if (r.bad_line) diff("bad line at ply " + std::to_string(r.bad_line->ply) + ": " + r.bad_line->reason);
+  for (const std::string& fault : f.line_faults) diff("main line: " + fault);
+  if (r.length != int(r.main_line.size())) diff("length " + std::to_string(r.length) + " is not the line's size");
+  if (r.length != f.shortest) diff("length " + std::to_string(r.length) + ", oracle " + std::to_string(f.shortest));
+  if (r.leftover != f.leftover) diff("leftover differs");
+
+  bool beyond_major = false;
+  // Cooks: each of the oracle's found once with its length and kind; each of the solver's either the
+  // oracle's or beyond its bound.
+  for (const OracleCook& c : f.cooks) {
+    const auto n = std::count_if(r.cooks.begin(), r.cooks.end(),
+                                 [&](const Cook& x) { return x.ply == c.ply && x.move == c.move; });
+    const auto it =
+        std::find_if(r.cooks.begin(), r.cooks.end(), [&](const Cook& x) { return x.ply == c.ply && x.move == c.move; });
+    const std::string what = "cook ply " + std::to_string(c.ply) + " " + to_usi(c.move);
+    if (n == 0) {
+      diff(what + ": missing (oracle: mate " + std::to_string(c.mate_length) + " " + to_string(c.kind) + ")");
+      continue;
+    }
+    if (n > 1) diff(what + ": reported " + std::to_string(n) + " times");
+    if (it->mate_length != c.mate_length)
+      diff(what + ": mate " + std::to_string(it->mate_length) + ", oracle " + std::to_string(c.mate_length));
+    if (std::string(to_string(it->kind)) != to_string(c.kind))
+      diff(what + ": " + to_string(it->kind) + ", oracle " + to_string(c.kind));
+  }
+  for (const Cook& c : r.cooks) {
+    ++tally.findings[std::string("cook/") + to_string(c.kind)];
+    const std::string what = "cook ply " + std::to_string(c.ply) + " " + to_usi(c.move);
+    if (auto fault = line_fault(problem, r.main_line, c.ply, c.line, c.move, c.mate_length, std::nullopt))
+      diff(what + ": " + *fault);
+    const bool known = std::any_of(f.cooks.begin(), f.cooks.end(),
+                                   [&](const OracleCook& x) { return x.ply == c.ply && x.move == c.move; });
+    if (known) continue;
+    if (c.mate_length > f.bound && contains(f.beyond, c.ply, c.move)) {
+      ++tally.beyond;
+      beyond_major = beyond_major || major(c.kind);
+    } else {
+      diff(what + ": mate " + std::to_string(c.mate_length) + " " + to_string(c.kind) +
+           (contains(f.beyond, c.ply, c.move) ? ", oracle: no mate within its bound" : ", oracle: no such cook"));
+    }
+  }
+
+  // Defences, the same way; the kind of an equal one as the attacker's choice allows.
+  for (const OracleDefence& d : f.defences) {
+    const auto it = std::find_if(r.defences.begin(), r.defences.end(),
+                                 [&](const Defence& x) { return x.ply == d.ply && x.move == d.move; });
+    const std::string what = "defence ply " + std::to_string(d.ply) + " " + to_usi(d.move);
+    if (d.kind_min != d.kind_max) ++tally.ambiguous;
+    if (it == r.defences.end()) {
+      diff(what + ": missing (oracle: mate " + std::to_string(d.mate_length) + " " + to_string(d.kind_min) + ")");
+      continue;
+    }
+    if (it->mate_length != d.mate_length)
+      diff(what + ": mate " + std::to_string(it->mate_length) + ", oracle " + std::to_string(d.mate_length));
+    const std::string kind = to_string(it->kind);
+    if (kind != to_string(d.kind_min) && kind != to_string(d.kind_max))
+      diff(what + ": " + kind + ", oracle " + to_string(d.kind_min) +
+           (d.kind_max != d.kind_min ? std::string(" or ") + to_string(d.kind_max) : ""));
+  }
+  for (const Defence& d : r.defences) {
+    ++tally.findings[std::string("defence/") + to_string(d.kind)];
+    const std::string what = "defence ply " + std::to_string(d.ply) + " " + to_usi(d.move);
+    const auto n = std::count_if(r.defences.begin(), r.defences.end(),
+                                 [&](const Defence& x) { return x.ply == d.ply && x.move == d.move; });
+    if (n > 1) diff(what + ": reported " + std::to_string(n) + " times");
+    if (auto fault = line_fault(problem, r.main_line, d.ply, d.line, d.move, d.mate_length, d.leftover))
+      diff(what + ": " + *fault);
+    if (d.kind != DefenceKind::kLonger && d.leftover.empty() != (d.kind == DefenceKind::kEqual))
+      diff(what + ": " + to_string(d.kind) + " with the leftover " + hand_to_sfen(d.leftover, BLACK));
+    const bool known = std::any_of(f.defences.begin(), f.defences.end(),
+                                   [&](const OracleDefence& x) { return x.ply == d.ply && x.move == d.move; });
+    if (known) continue;
+    if (d.mate_length > f.bound && contains(f.beyond, d.ply, d.move)) {
+      ++tally.beyond;
+      beyond_major = beyond_major || major(d.kind);
+    } else {
+      diff(what + ": mate " + std::to_string(d.mate_length) + " " + to_string(d.kind) +
+           (contains(f.futile, d.ply, d.move) ? ", oracle: a futile drop" : ", oracle: no such defence"));
+    }
+  }
+
+  // The verdict: the oracle's, made flawed by a major finding beyond its bound.
+  const auto expected = [&](OracleVerdict v) {
+    return std::string(beyond_major && v == OracleVerdict::kSound ? "flawed" : to_string(v));
+  };
+  const std::string verdict = to_string(r.verdict);
+  if (verdict != expected(f.verdict_min) && verdict != expected(f.verdict_max))
+    diff("verdict " + verdict + ", oracle " + expected(f.verdict_min) +
+         (f.verdict_max != f.verdict_min ? " or " + expected(f.verdict_max) : ""));
+  return diffs;
+}
+
+TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
+  const int count = int(env_or("TSUMI_ORACLE_PROBLEMS", 150));
+  const std::uint64_t seed = env_or("TSUMI_ORACLE_SEED", kSeed);
+  const bool verbose = env_or("TSUMI_ORACLE_VERBOSE", 0) != 0;  // a line per problem: its SFEN and times
+  using Clock = std::chrono::steady_clock;
+  const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+
+  auto t0 = Clock::now();
+  const std::vector<RandomTsume> problems = random_tsume_problems(seed, count, kMaxPlies);
+  const double generate_ms = ms(Clock::now() - t0);
+  ASSERT_EQ(int(problems.size()), count);
+
+  MateSolver solver(64);
+  SoundnessLimits limits;
+  limits.branch.nodes = kBranchNodes;
+  Tally tally;
+  for (const RandomTsume& t : problems) {
+    ++tally.problems;
+    if (!t.variant.empty()) ++tally.changed;
+    ++tally.lengths[t.shortest];
+
+    t0 = Clock::now();
+    const SoundnessReport report = check_soundness(solver, t.problem, {}, limits);
+    auto t1 = Clock::now();
+    tally.solver_ms += ms(t1 - t0);
+    ++tally.verdicts[to_string(report.verdict)];
+
+    const OracleFindings findings = oracle_findings(t.problem, report.main_line, kMaxPlies);
+    tally.oracle_ms += ms(Clock::now() - t1);
+    tally.futile += int(findings.futile.size());
+
+    if (verbose)
+      std::cout << t.sfen << " length " << t.shortest << ": check_soundness " << int(ms(t1 - t0)) << " ms, oracle "
+                << int(ms(Clock::now() - t1)) << " ms" << std::endl;
+
+    const std::vector<std::string> diffs = compare(t.problem, report, findings, tally);
+    if (diffs.empty()) continue;
+    ++tally.disagreeing;
+    std::ostringstream o;
+    o << "disagreement on " << t.sfen << (t.variant.empty() ? "" : " (changed: " + t.variant + ")") << "\n";
+    for (const std::string& d : diffs) o << "  - " << d << "\n";
+    o << describe(report) << describe(findings);
+    ADD_FAILURE() << o.str();
+  }
+
+  std::ostringstream s;
+  s << "soundness oracle: " << tally.problems << " problems (seed " << seed << "), " << tally.changed
+    << " changed on purpose; generated in " << int(generate_ms) << " ms\n  lengths:";
+  for (const auto& [n, k] : tally.lengths) s << " " << n << "p:" << k;
+  s << "\n  verdicts:";
+  for (const auto& [v, k] : tally.verdicts) s << " " << v << ":" << k;
+  s << "\n  findings:";
+  for (const auto& [kind, k] : tally.findings) s << " " << kind << ":" << k;
+  s << "\n  beyond the oracle's " << kMaxPlies << "-ply bound: " << tally.beyond
+    << "; futile drops left out: " << tally.futile << "; defences of either kind: " << tally.ambiguous
+    << "\n  disagreements: " << tally.disagreeing << " problems\n  time: check_soundness " << int(tally.solver_ms)
+    << " ms, oracle " << int(tally.oracle_ms) << " ms\n";
+  std::cout << s.str();
+  EXPECT_EQ(tally.disagreeing, 0);
+}
+
+}  // namespace
+}  // namespace tsumi::test
