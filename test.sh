@@ -2,7 +2,8 @@
 # Quick start 2/2: installs what is missing (Debian 12), then builds and runs the whole test suite the
 # way CI does: format check; Release with the SIMD paths of this CPU (and its install, as a downstream
 # project uses it; with tsumi-mpi, whose tests run mpirun with 3 ranks, as root too); the scalar twins
-# (the tests of the rules, perft, the solver and notation: TSUMI_TEST_FRONTS=OFF);
+# (the tests of the rules, perft, the solver and notation: TSUMI_TEST_FRONTS=OFF; only what they run is
+# built);
 # ASan + UBSan (tsumi-mpi's pieces without MPI; the executable only in Release, as Open MPI's own
 # allocations and threads would drown the sanitizers' reports);
 # ThreadSanitizer over the tests labelled `parallel`; with clang, libFuzzer over the text parsers.

@@ -1,5 +1,7 @@
 #include "core/usi.h"
 
+#include <deque>
+
 #include "core/quoted_text.h"
 
 namespace tsumi {
@@ -49,6 +51,27 @@ ParseResult<Move> parse_usi_move(const Position& pos, std::string_view text) {
   }
   if (!pos.is_valid_move(m)) return ParseError{quoted_text(text) + " is not a legal move in this position", 0};
   return m;
+}
+
+ParseResult<std::vector<Move>> parse_usi_line(const PositionSetup& setup, std::string_view text,
+                                              std::size_t max_moves) {
+  std::vector<Move> moves;
+  std::deque<StateInfo> states(1);  // a deque: a StateInfo the position points to never moves
+  Position pos;
+  pos.set(setup, &states.front());
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  for (std::size_t i = 0;;) {
+    while (i < text.size() && space(text[i])) ++i;
+    if (i == text.size()) return moves;
+    std::size_t end = i;
+    while (end < text.size() && !space(text[end])) ++end;
+    if (moves.size() == max_moves) return ParseError{"more than " + std::to_string(max_moves) + " moves", i};
+    const auto m = parse_usi_move(pos, text.substr(i, end - i));
+    if (!m) return ParseError{"move " + std::to_string(moves.size() + 1) + " " + m.error().message, i};
+    moves.push_back(*m);
+    pos.do_move(*m, states.emplace_back());
+    i = end;
+  }
 }
 
 std::string to_usi(std::span<const Move> moves) {

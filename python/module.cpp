@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -180,24 +179,15 @@ CheckInput check_input(const py::object& source, const py::object& line) {
     in.line = std::move(recorded);
     return in;
   }
-  std::vector<std::string> words;
+  std::string text;
   if (py::isinstance<py::str>(line)) {
-    std::istringstream text(line.cast<std::string>());
-    for (std::string w; text >> w;) words.push_back(w);
+    text = line.cast<std::string>();
   } else {
-    words = line.cast<std::vector<std::string>>();
+    for (const std::string& word : line.cast<std::vector<std::string>>()) text += word + " ";
   }
-  std::vector<StateInfo> states(words.size() + 1);
-  Position pos;
-  pos.set(in.problem.setup, &states[0]);
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    const auto m = parse_usi_move(pos, words[i]);
-    if (!m)
-      throw py::value_error("line: move " + std::to_string(i + 1) + " " + quoted_text(words[i]) + ": " +
-                            m.error().message);
-    in.line.push_back(*m);
-    pos.do_move(*m, states[i + 1]);
-  }
+  auto moves = parse_usi_line(in.problem.setup, text);
+  if (!moves) throw py::value_error("line: " + moves.error().message);
+  in.line = std::move(moves.value());
   return in;
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
+#include "core/sfen.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi {
@@ -70,6 +71,34 @@ TEST(Usi, MoveListsAreSpaceSeparated) {
   p.pos.do_move(moves[0], st);
   moves.push_back(*parse_usi_move(p.pos, "3c3d"));
   EXPECT_EQ(to_usi(moves), "7g7f 3c3d");
+}
+
+// A line is read move by move from its position: each move must be legal after the ones before it.
+TEST(Usi, LinesAreReadMoveByMoveFromTheirPosition) {
+  const auto setup = parse_sfen(kStartSfen);
+  ASSERT_TRUE(setup);
+  const auto line = parse_usi_line(*setup, "  7g7f\t3c3d 8h2b+\n 3a2b ");
+  ASSERT_TRUE(line) << line.error().message;
+  EXPECT_EQ(to_usi(*line), "7g7f 3c3d 8h2b+ 3a2b");
+  const auto none = parse_usi_line(*setup, " ");
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->empty());
+
+  // 8h2b+ is legal only once both diagonals are open; the error names the move and its word's offset.
+  const auto early = parse_usi_line(*setup, "7g7f 8h2b+");
+  ASSERT_FALSE(early);
+  EXPECT_EQ(early.error().message, "move 2 '8h2b+' is not a legal move in this position");
+  EXPECT_EQ(early.error().offset, 5U);
+  const auto garbled = parse_usi_line(*setup, "7g7f x");
+  ASSERT_FALSE(garbled);
+  EXPECT_NE(garbled.error().message.find("move 2 'x' is not a USI move"), std::string::npos) << garbled.error().message;
+
+  // The cap on the number of moves.
+  EXPECT_TRUE(parse_usi_line(*setup, "7g7f 3c3d", 2));
+  const auto long_line = parse_usi_line(*setup, "7g7f 3c3d 2g2f", 2);
+  ASSERT_FALSE(long_line);
+  EXPECT_EQ(long_line.error().message, "more than 2 moves");
+  EXPECT_EQ(long_line.error().offset, 10U);
 }
 
 }  // namespace

@@ -6,7 +6,6 @@
 #include <new>
 #include <optional>
 #include <ostream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -40,20 +39,9 @@ struct CheckedProblem {
 
 // The USI moves of --line, played from the problem's position.
 std::optional<std::string> parse_line(const std::string& text, const MateProblem& problem, std::vector<Move>& out) {
-  std::istringstream words(text);
-  std::vector<StateInfo> states(1);
-  states.reserve(1024);
-  Position pos;
-  pos.set(problem.setup, &states[0]);
-  std::string word;
-  while (words >> word) {
-    if (out.size() >= 1000) return std::string("--line: more than 1000 moves");
-    const auto m = parse_usi_move(pos, word);
-    if (!m)
-      return "--line: move " + std::to_string(out.size() + 1) + " " + quoted_text(word) + ": " + m.error().message;
-    out.push_back(*m);
-    pos.do_move(*m, states.emplace_back());
-  }
+  auto line = parse_usi_line(problem.setup, text);
+  if (!line) return "--line: " + line.error().message;
+  out = std::move(line.value());
   return std::nullopt;
 }
 

@@ -338,7 +338,10 @@ void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
     if (m == line[i]) continue;
     StateInfo st;
     pos.do_move(m, st);
-    const int after = oracle.shortest_mate(pos, f.bound - 1);
+    int after = oracle.shortest_mate(pos, f.bound - 1);
+    // A check that leaves the defender nothing but futile drops mates at once, as books count it
+    // (solver/README.md, "Checking a problem"): a lance dropped a square further away is the same mate.
+    if (after != 0 && oracle.book_mate_within(pos, 0)) after = 0;
     if (after < 0) {
       f.beyond.push_back({i + 1, m});
     } else {

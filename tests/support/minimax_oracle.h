@@ -144,7 +144,7 @@ const char* to_string(OracleVerdict v);      // "sound", "flawed", "nomate", "ba
 struct OracleCook {
   int ply = 0;  // 1-based ply of the main line that `move` replaces
   Move move = Move::none();
-  int mate_length = 0;  // 1 + the shortest mate after `move`
+  int mate_length = 0;  // 1 + the shortest mate after `move`; 1 also where it leaves only futile drops
   OracleCookKind kind = OracleCookKind::kCook;
 };
 

@@ -6,7 +6,8 @@
 // white king on ranks a..c; two to five black and up to three white pieces within three squares of it;
 // one to four pieces in black's hand and every other piece of the set in white's. It is kept when the
 // rules accept it (setup_fault: no dead piece, no nifu, white not in check), black has a check, and the
-// oracle finds a mate within max_plies.
+// oracle finds a mate within max_plies. (The solver first throws out the drawn problems it proves have
+// no mate at all, most of them, which the oracle would each search to its full bound.)
 //
 // Every other problem is then changed on purpose, the way a flaw creeps into a composition: a piece more
 // in black's hand (taken from white's), a white piece taken off the board (to white's hand), or a piece
