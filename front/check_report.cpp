@@ -62,9 +62,10 @@ std::string kif_line(const PositionSetup& setup, std::span<const Move> line) {
   return s;
 }
 
-// "5", or "at most 23" for a length whose shortest-mate proof was cut.
+// "5", or "23?" for a length whose shortest-mate proof was cut: the plies of the line the table gives
+// then, which bound the shortest mate neither way (its defences are not proven the longest).
 std::string length_words(int length, bool proven) {
-  return (proven ? std::string() : std::string("at most ")) + std::to_string(length);
+  return std::to_string(length) + (proven ? "" : "? (not proven: the plies of the line found)");
 }
 
 }  // namespace

@@ -106,7 +106,7 @@ bool forces_return(Position& pos, Color attacker, const std::unordered_set<Key>&
 
 // The shortest-mate proof of a branch that mates no faster than the main line (a cook, a longer defence)
 // may spend this many times the nodes of finding its mate, and at least kShortestMinNodes; where that
-// cuts it, its length is the mate found (length_proven false).
+// cuts it, its length is the plies of the line the table gives (length_proven false: no bound either way).
 constexpr std::uint64_t kShortestShare = 1;
 constexpr std::uint64_t kShortestMinNodes = 50000;
 

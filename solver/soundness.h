@@ -61,7 +61,10 @@ struct Cook {
   std::vector<Move> line;  // `move`, then the main line of the mate after it
   CookKind kind = CookKind::kCook;
   // mate_length is proven the shortest. A cook that is not short gets a bounded shortest-mate proof
-  // (kShortestShare in soundness.cpp); where that is cut, mate_length is that of the mate it found.
+  // (kShortestShare in soundness.cpp); where that is cut, mate_length is the plies of the line the
+  // table gives, which bound the shortest mate neither way: its defences are not proven the longest
+  // (the minimax oracle's test saw a 9-ply line after a check whose shortest mate is longer than 9).
+  // The kind does not rest on it: `short` comes from a search of the short mates alone.
   bool length_proven = true;
 };
 

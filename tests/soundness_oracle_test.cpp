@@ -6,7 +6,9 @@
 //
 // The oracle searches every branch to a mate of 9 plies (its bound). A finding of the solver's with a
 // longer mate, or a branch the solver's node limit cut (unknown), must be a branch the oracle found no
-// mate within the bound for: those are counted, not compared (a problem whose only doubt is such a cut
+// mate within the bound for: those are counted, not compared. A length the solver did not prove
+// (length_proven false: the plies of a line whose defences are not proven the longest) is not compared
+// either; the finding itself is (a problem whose only doubt is such a cut
 // branch may be unknown where the oracle says sound). Where the attacker's choice among equally short
 // mates decides whether a defence of equal length ends with pieces in hand (the rules leave that choice
 // open), either kind is accepted.
@@ -176,7 +178,7 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
       continue;
     }
     if (n > 1) diff(what + ": reported " + std::to_string(n) + " times");
-    if (it->mate_length != c.mate_length)
+    if (it->length_proven && it->mate_length != c.mate_length)
       diff(what + ": mate " + std::to_string(it->mate_length) + ", oracle " + std::to_string(c.mate_length));
     if (std::string(to_string(it->kind)) != to_string(c.kind))
       diff(what + ": " + to_string(it->kind) + ", oracle " + to_string(c.kind));
@@ -189,7 +191,7 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
     const bool known = std::any_of(f.cooks.begin(), f.cooks.end(),
                                    [&](const OracleCook& x) { return x.ply == c.ply && x.move == c.move; });
     if (known) continue;
-    if (c.mate_length > f.bound && contains(f.beyond, c.ply, c.move)) {
+    if ((c.mate_length > f.bound || !c.length_proven) && contains(f.beyond, c.ply, c.move)) {
       ++tally.beyond;
       beyond_major = beyond_major || major(c.kind);
     } else {
@@ -208,7 +210,7 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
       diff(what + ": missing (oracle: mate " + std::to_string(d.mate_length) + " " + to_string(d.kind_min) + ")");
       continue;
     }
-    if (it->mate_length != d.mate_length)
+    if (it->length_proven && it->mate_length != d.mate_length)
       diff(what + ": mate " + std::to_string(it->mate_length) + ", oracle " + std::to_string(d.mate_length));
     const std::string kind = to_string(it->kind);
     if (kind != to_string(d.kind_min) && kind != to_string(d.kind_max))
@@ -228,7 +230,7 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
     const bool known = std::any_of(f.defences.begin(), f.defences.end(),
                                    [&](const OracleDefence& x) { return x.ply == d.ply && x.move == d.move; });
     if (known) continue;
-    if (d.mate_length > f.bound && contains(f.beyond, d.ply, d.move)) {
+    if ((d.mate_length > f.bound || !d.length_proven) && contains(f.beyond, d.ply, d.move)) {
       ++tally.beyond;
       beyond_major = beyond_major || major(d.kind);
     } else {

@@ -318,6 +318,7 @@ OracleDefenceKind defence_kind(int mate_length, int remaining, bool leftover) {
 }
 
 OracleVerdict verdict_of(const OracleFindings& f, bool with_max) {
+  if (!f.leftover.empty()) return OracleVerdict::kFlawed;  // 駒余り: pieces left after the main line
   for (const OracleCook& c : f.cooks)
     if (c.kind == OracleCookKind::kCook || c.kind == OracleCookKind::kShort) return OracleVerdict::kFlawed;
   for (const OracleDefence& d : f.defences) {
