@@ -14,7 +14,7 @@ namespace tsumi::cli {
 namespace {
 
 // The whole workload runs in some of these: minutes in a sanitizer build.
-test::ProcessResult run_tsumi(const std::string& args) { return test::run_tsumi(args, 600); }
+test::ProcessResult run_bench_exe(const std::string& args) { return test::run_tsumi(args, 600); }
 
 using test::temp_path;
 
@@ -61,7 +61,7 @@ TEST(BenchCommand, AnUnwritableChartFailsBeforeTheRun) {
 }
 
 TEST(BenchCommand, JsonFromTheExecutable) {
-  const test::ProcessResult r = run_tsumi("bench --quick --threads 1 --json");
+  const test::ProcessResult r = run_bench_exe("bench --quick --threads 1 --json");
   ASSERT_EQ(r.code, 0) << r.output;
   const auto j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["workload"], "quick");
@@ -88,7 +88,7 @@ TEST(BenchCommand, JsonFromTheExecutable) {
 TEST(BenchCommand, BadArgumentsAreRefused) {
   for (const char* args :
        {"bench --quick --full", "bench --threads 0", "bench --threads two", "bench --threads 1,,x", "bench --svg"}) {
-    const test::ProcessResult r = run_tsumi(args);
+    const test::ProcessResult r = run_bench_exe(args);
     EXPECT_NE(r.code, 0) << args << "\n" << r.output;
     EXPECT_NE(r.code, 124) << args << " hung";
     EXPECT_EQ(r.output.find("signature"), std::string::npos) << args << " ran the benchmark";

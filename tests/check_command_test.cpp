@@ -26,7 +26,7 @@ using test::CommandResult;
 
 CommandResult run(const CheckOptions& o) { return test::run_command(run_check, o); }
 
-CheckOptions sfen_options(const char* sfen) {
+CheckOptions check_sfen_options(const char* sfen) {
   CheckOptions o;
   o.sfen = sfen;
   o.hash_mb = 16;
@@ -37,7 +37,7 @@ CheckOptions sfen_options(const char* sfen) {
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(CheckCommand, FlawedProblemInWords) {
-  const CommandResult r = run(sfen_options(kFlawed));
+  const CommandResult r = run(check_sfen_options(kFlawed));
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_TRUE(has(r.out, "verdict flawed\n")) << r.out;
   EXPECT_TRUE(has(r.out, "main line (tsumi's, 3 plies): ▲２三金 △１一玉 ▲２二金\n")) << r.out;
@@ -49,14 +49,14 @@ TEST(CheckCommand, FlawedProblemInWords) {
 }
 
 TEST(CheckCommand, SoundProblemExitsZero) {
-  const CommandResult r = run(sfen_options(kSound));
+  const CommandResult r = run(check_sfen_options(kSound));
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_TRUE(has(r.out, "verdict sound\n")) << r.out;
   EXPECT_TRUE(has(r.out, "last-move cook (最終手余詰, minor)")) << r.out;
 }
 
 TEST(CheckCommand, Json) {
-  CheckOptions o = sfen_options(kFlawed);
+  CheckOptions o = check_sfen_options(kFlawed);
   o.json = true;
   const CommandResult r = run(o);
   const auto j = nlohmann::json::parse(r.out);
@@ -80,7 +80,7 @@ TEST(CheckCommand, Json) {
 }
 
 TEST(CheckCommand, RecordedLine) {
-  CheckOptions o = sfen_options(kFlawed);
+  CheckOptions o = check_sfen_options(kFlawed);
   o.line = "1d2c 1b1a";  // stops before the mate
   const CommandResult bad = run(o);
   EXPECT_EQ(bad.code, 1);
@@ -92,7 +92,7 @@ TEST(CheckCommand, RecordedLine) {
 }
 
 TEST(CheckCommand, KifWithAVariationAFindingReadsBack) {
-  CheckOptions o = sfen_options(kFlawed);
+  CheckOptions o = check_sfen_options(kFlawed);
   o.kif_out = test::removed_at_exit(test::temp_path("checked.kif"));
   std::filesystem::remove(o.kif_out);
   run(o);
@@ -146,10 +146,10 @@ TEST(CheckCommand, SuiteTable) {
 TEST(CheckCommand, Refusals) {
   CheckOptions none;
   EXPECT_EQ(run(none).code, 2);
-  CheckOptions both = sfen_options(kFlawed);
+  CheckOptions both = check_sfen_options(kFlawed);
   both.files = {"x.kif"};
   EXPECT_EQ(run(both).code, 2);
-  CheckOptions bad = sfen_options("9/9/9 b - 1");
+  CheckOptions bad = check_sfen_options("9/9/9 b - 1");
   const CommandResult r = run(bad);
   EXPECT_EQ(r.code, 2);
   EXPECT_TRUE(has(r.err, "bad SFEN")) << r.err;

@@ -15,7 +15,7 @@ namespace tsumi::notation {
 namespace {
 
 // The text read, or a failure with the error.
-Kifu read_ok(std::string_view text) {
+Kifu read_csa_ok(std::string_view text) {
   const auto k = read_csa(text);
   if (!k) {
     ADD_FAILURE() << k.error().describe() << "\n" << text;
@@ -34,7 +34,7 @@ ParseError read_error(std::string_view text) {
   return k.error();
 }
 
-std::string sfen_of(std::string_view text) { return to_sfen(read_ok(text).start); }
+std::string sfen_of(std::string_view text) { return to_sfen(read_csa_ok(text).start); }
 
 constexpr std::string_view kStartRows =
     "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n"
@@ -48,7 +48,7 @@ constexpr std::string_view kStartRows =
     "P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n";
 
 TEST(ReadCsa, AGameWithNamesInformationMovesAndTheEnd) {
-  const Kifu k = read_ok(
+  const Kifu k = read_csa_ok(
       "'CSA file\n"
       "V2.2\n"
       "N+Sente, Jr.\n"
@@ -77,7 +77,7 @@ TEST(ReadCsa, RowsWithCrLfAndComments) {
   for (std::size_t i = 0; i < kStartRows.size(); ++i)
     text += kStartRows[i] == '\n' ? std::string("\r\n") : std::string(1, kStartRows[i]);
   text += "-\r\n-3334FU,'a comment, with a comma\r\n";
-  const Kifu k = read_ok(text);
+  const Kifu k = read_csa_ok(text);
   EXPECT_EQ(to_sfen(k.start), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
   EXPECT_EQ(to_usi(k.moves), "3c3d");
   EXPECT_EQ(k.end, "");
@@ -126,17 +126,17 @@ TEST(ReadCsa, PieceListsOnSquaresAndInHand) {
 
 TEST(ReadCsa, DropsPromotionsAndNonPromotions) {
   const std::string start = "P-11OU\nP+24GI\nP+00KI\n+\n";
-  Kifu k = read_ok(start + "+2423NG\n");
+  Kifu k = read_csa_ok(start + "+2423NG\n");
   ASSERT_EQ(k.moves.size(), 1u);
   EXPECT_TRUE(k.moves[0].is_promotion());
-  k = read_ok(start + "+2423GI\n");
+  k = read_csa_ok(start + "+2423GI\n");
   ASSERT_EQ(k.moves.size(), 1u);
   EXPECT_FALSE(k.moves[0].is_promotion());
-  k = read_ok(start + "+0012KI\n%TSUMI\n");
+  k = read_csa_ok(start + "+0012KI\n%TSUMI\n");
   EXPECT_EQ(to_usi(k.moves), "G*1b");
   EXPECT_EQ(k.end, "%TSUMI");
   // A promoted piece moves under its own code.
-  k = read_ok("P-11OU\nP+33NG\n+\n+3323NG\n");
+  k = read_csa_ok("P-11OU\nP+33NG\n+\n+3323NG\n");
   EXPECT_EQ(to_usi(k.moves), "3c2c");
 }
 
@@ -144,14 +144,14 @@ TEST(ReadCsa, EveryEndWordStopsTheMoves) {
   for (const char* end :
        {"%TORYO", "%CHUDAN", "%SENNICHITE", "%TIME_UP", "%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION",
         "%JISHOGI", "%KACHI", "%HIKIWAKE", "%MATTA", "%TSUMI", "%FUZUMI", "%ERROR"}) {
-    const Kifu k = read_ok(std::string("PI\n+\n+7776FU\n") + end + "\nnot read\n");
+    const Kifu k = read_csa_ok(std::string("PI\n+\n+7776FU\n") + end + "\nnot read\n");
     EXPECT_EQ(k.end, end);
     EXPECT_EQ(k.moves.size(), 1u);
   }
 }
 
 TEST(ReadCsa, OnlyTheFirstGameOfSeveral) {
-  const Kifu k = read_ok("PI\n+\n+7776FU\n/\nPI\n-\n+2726FU\ngarbage\n");
+  const Kifu k = read_csa_ok("PI\n+\n+7776FU\n/\nPI\n-\n+2726FU\ngarbage\n");
   EXPECT_EQ(to_usi(k.moves), "7g7f");
   EXPECT_EQ(k.end, "");
 }

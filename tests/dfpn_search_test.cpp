@@ -28,14 +28,14 @@ namespace {
 
 constexpr std::size_t kTableBytes = std::size_t(1) << 22;
 
-const MateSuiteEntry* find_entry(std::string_view id) {
+const MateSuiteEntry* public_entry(std::string_view id) {
   const MateSuiteEntry* e = test::tsume_entry(id);
   if (!e) ADD_FAILURE() << "no problem " << id << " in tsume-public.txt";
   return e;
 }
 
-std::optional<MateProblem> problem_of(std::string_view id) {
-  const MateSuiteEntry* e = find_entry(id);
+std::optional<MateProblem> public_problem(std::string_view id) {
+  const MateSuiteEntry* e = public_entry(id);
   return e ? test::tsume_problem(e->sfen) : std::nullopt;
 }
 
@@ -73,7 +73,7 @@ Answer shortest(MateTable& table, const PositionSetup& setup, Color attacker) {
 }
 
 Answer expected_answer(std::string_view id) {
-  const MateSuiteEntry* e = find_entry(id);
+  const MateSuiteEntry* e = public_entry(id);
   if (!e || !e->expected) return Answer{false, 0};
   return Answer{true, *e->expected};
 }
@@ -82,7 +82,7 @@ Answer expected_answer(std::string_view id) {
 
 TEST(DfpnSearch, RepetitionProblemsSolve) {
   for (const char* id : {"ghi-2", "ghi-3", "hm-perp-1", "hm-perp-2"}) {
-    const auto p = problem_of(id);
+    const auto p = public_problem(id);
     ASSERT_TRUE(p) << id;
     MateTable table(kTableBytes);
     EXPECT_EQ(shortest(table, p->setup, p->attacker), expected_answer(id)) << id;
@@ -91,7 +91,7 @@ TEST(DfpnSearch, RepetitionProblemsSolve) {
 
 TEST(DfpnSearch, RepetitionProblemsUnderTheirExactLength) {
   for (const char* id : {"ghi-2", "ghi-3"}) {
-    const auto p = problem_of(id);
+    const auto p = public_problem(id);
     ASSERT_TRUE(p) << id;
     const int len = expected_answer(id).length;
     MateTable table(kTableBytes);
@@ -109,7 +109,7 @@ TEST(DfpnSearch, RepetitionProblemsUnderTheirExactLength) {
 // ends because a check that repeats a position of the path is a failure.
 TEST(DfpnSearch, PerpetualCheckIsDisproven) {
   for (const char* id : {"hm-perp-1", "hm-perp-2"}) {
-    const auto p = problem_of(id);
+    const auto p = public_problem(id);
     ASSERT_TRUE(p) << id;
     MateTable table(kTableBytes);
     DfpnSearch s(table, p->attacker);
@@ -132,7 +132,7 @@ TEST(DfpnSearch, PerpetualCheckIsDisproven) {
 // kongou-9 and kongou-4 in 1–3 s of that variant.
 TEST(DfpnSearch, RepetitionDisproofsAreSharedOnlyWhereTheyHold) {
   for (const char* id : {"kongou-25", "kongou-9", "kongou-4"}) {
-    const auto p = problem_of(id);
+    const auto p = public_problem(id);
     ASSERT_TRUE(p) << id;
     MateTable table(std::size_t(64) << 20);
     EXPECT_EQ(shortest(table, p->setup, p->attacker), expected_answer(id)) << id;
@@ -168,7 +168,7 @@ TEST(DfpnSearch, StoredResultsNeverContradictTheTable) {
   GTEST_SKIP() << "counted only in builds with assertions";
 #else
   for (const char* id : {"ghi-2", "ghi-3", "hm-perp-1", "hm-perp-2", "kongou-25"}) {
-    const auto p = problem_of(id);
+    const auto p = public_problem(id);
     ASSERT_TRUE(p) << id;
     MateTable table(std::size_t(64) << 20);
     DfpnSearch s(table, p->attacker);
@@ -216,7 +216,7 @@ bool agrees(MateTable& shared, const PositionSetup& setup, Color attacker, const
 }
 
 void expect_shared_table_agrees(const char* id, bool pairs) {
-  const auto p = problem_of(id);
+  const auto p = public_problem(id);
   ASSERT_TRUE(p) << id;
   MateTable shared(kTableBytes);
   EXPECT_EQ(shortest(shared, p->setup, p->attacker), expected_answer(id)) << id;
@@ -264,7 +264,7 @@ TEST(DfpnSearch, SharedTableAgreesBelowPerpetualCheck) {
 
 // The same, along the main line of ghi-3: the position after its first move pair is a mate in one.
 TEST(DfpnSearch, SharedTableSolvesTheProblemOneMovePairLater) {
-  const auto p = problem_of("ghi-3");
+  const auto p = public_problem("ghi-3");
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);
@@ -324,7 +324,7 @@ TEST(DfpnSearch, SharedTableKeepsAnInterpositionDisproofToItsHand) {
 // ---- the length limit ----
 
 TEST(DfpnSearch, LengthLimitOfAMateInThree) {
-  const auto p = problem_of("tanuki3-1");
+  const auto p = public_problem("tanuki3-1");
   ASSERT_TRUE(p);
   {
     MateTable table(kTableBytes);
@@ -358,7 +358,7 @@ TEST(DfpnSearch, LengthLimitOfAMateInThree) {
 }
 
 TEST(DfpnSearch, LengthLimitOfAMateInOne) {
-  const auto p = problem_of("tanuki1-1");
+  const auto p = public_problem("tanuki1-1");
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);
@@ -371,7 +371,7 @@ TEST(DfpnSearch, LengthLimitOfAMateInOne) {
 }
 
 TEST(DfpnSearch, NomateIsDisprovenUnderEveryLimit) {
-  const auto p = problem_of("antma-no_tsume3-1");
+  const auto p = public_problem("antma-no_tsume3-1");
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);
@@ -383,7 +383,7 @@ TEST(DfpnSearch, NomateIsDisprovenUnderEveryLimit) {
 // ---- moves below the root ----
 
 TEST(DfpnSearch, MovesBelowTheRootKeepTheRoot) {
-  const auto p = problem_of("tanuki3-1");
+  const auto p = public_problem("tanuki3-1");
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);
@@ -429,7 +429,7 @@ TEST(DfpnSearch, MovesBelowTheRootKeepTheRoot) {
 
 TEST(DfpnSearch, SolveLeavesTheRootIntactOnRepetitionProblems) {
   for (const char* id : {"ghi-2", "hm-perp-2"}) {
-    const auto p = problem_of(id);
+    const auto p = public_problem(id);
     ASSERT_TRUE(p) << id;
     MateTable table(kTableBytes);
     DfpnSearch s(table, p->attacker);
@@ -448,7 +448,7 @@ TEST(DfpnSearch, SolveLeavesTheRootIntactOnRepetitionProblems) {
 constexpr const char* kLimitsId = "kongou-3";
 
 TEST(DfpnSearch, NodeLimitAborts) {
-  const auto p = problem_of(kLimitsId);
+  const auto p = public_problem(kLimitsId);
   ASSERT_TRUE(p);
   {
     MateTable table(kTableBytes);
@@ -477,7 +477,7 @@ TEST(DfpnSearch, NodeLimitAborts) {
 }
 
 TEST(DfpnSearch, StopFlagAborts) {
-  const auto p = problem_of(kLimitsId);
+  const auto p = public_problem(kLimitsId);
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);
@@ -496,7 +496,7 @@ TEST(DfpnSearch, StopFlagAborts) {
 }
 
 TEST(DfpnSearch, PastDeadlineAborts) {
-  const auto p = problem_of(kLimitsId);
+  const auto p = public_problem(kLimitsId);
   ASSERT_TRUE(p);
   MateTable table(kTableBytes);
   DfpnSearch s(table, p->attacker);

@@ -17,8 +17,8 @@
 namespace tsumi {
 namespace {
 
-struct Node {
-  explicit Node(std::string_view sfen) {
+struct JudgedNode {
+  explicit JudgedNode(std::string_view sfen) {
     const auto setup = parse_sfen(sfen);
     EXPECT_TRUE(setup) << sfen;
     pos.set(*setup, &st);
@@ -37,7 +37,7 @@ Square sq(std::string_view usi) { return Square((usi[0] - '1') * 9 + (usi[1] - '
 constexpr char kBoxed[] = "8k/6S2/7G1/9/9/9/9/9/8L w 2r2b3g3s4n3l18p 1";
 
 TEST(FutilityJudge, EveryDropTheCheckerTakesWithMateIsFutile) {
-  Node n(kBoxed);
+  JudgedNode n(kBoxed);
   ASSERT_TRUE(n.pos.in_check());
   for (const char* s : {"1b", "1c", "1e", "1h"}) {
     const FutilityVerdict v = n.judge.judge(n.pos, sq(s));
@@ -53,7 +53,7 @@ TEST(FutilityJudge, EveryDropTheCheckerTakesWithMateIsFutile) {
 TEST(FutilityJudge, ADropTheKingTakesBackIsADefence) {
   // Without the gold on 2c (a second silver on 3c covers 2b) nothing guards 1b: the lance that takes
   // there is taken by the king, and there is no mate.
-  Node n("8k/6S2/6S2/9/9/9/9/9/8L w 2r2b4g2s4n3l18p 1");
+  JudgedNode n("8k/6S2/6S2/9/9/9/9/9/8L w 2r2b4g2s4n3l18p 1");
   ASSERT_TRUE(n.pos.in_check());
   const FutilityVerdict v = n.judge.judge(n.pos, sq("1b"));
   EXPECT_FALSE(v.futile);
@@ -64,7 +64,7 @@ TEST(FutilityJudge, ADropTheKingTakesBackIsADefence) {
 
 TEST(FutilityJudge, WhereTheKingCanMoveEveryDropIsADefence) {
   // Without the silver on 3b the king can step to 2a.
-  Node n("8k/9/7G1/9/9/9/9/9/8L w 2r2b3g4s4n3l18p 1");
+  JudgedNode n("8k/9/7G1/9/9/9/9/9/8L w 2r2b3g4s4n3l18p 1");
   ASSERT_TRUE(n.pos.in_check());
   Hand proof;
   EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof));
@@ -74,7 +74,7 @@ TEST(FutilityJudge, WhereTheKingCanMoveEveryDropIsADefence) {
 TEST(FutilityJudge, WhereAPieceCanMoveBetweenEveryDropIsADefence) {
   // A white knight on 2b can jump to 1d, between the king and the lance: a defence of its own, and the
   // exchange it offers (the lance takes it, the knight's square is guarded) makes the drops defences too.
-  Node n("8k/6Sn1/7G1/9/9/9/9/9/8L w 2r2b3g3s3n3l18p 1");
+  JudgedNode n("8k/6Sn1/7G1/9/9/9/9/9/8L w 2r2b3g3s3n3l18p 1");
   ASSERT_TRUE(n.pos.in_check());
   Hand proof;
   EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof));
@@ -83,7 +83,7 @@ TEST(FutilityJudge, WhereAPieceCanMoveBetweenEveryDropIsADefence) {
 TEST(FutilityJudge, ADropNextToTheKingTakenWithMateIsFutile) {
   // The rook on 9a checks along the first rank; the gold on 3b covers 2a and 2b, the pawn on 1c covers
   // 1b. A drop on 2a, next to the king, is taken by the rook (or the gold) with mate: futile.
-  Node n("R7k/6G2/8P/9/9/9/9/9/9 w r2b3g4s4n4l17p 1");
+  JudgedNode n("R7k/6G2/8P/9/9/9/9/9/9 w r2b3g4s4n4l17p 1");
   ASSERT_TRUE(n.pos.in_check());
   const FutilityVerdict v = n.judge.judge(n.pos, sq("2a"));
   EXPECT_TRUE(v.futile);

@@ -19,7 +19,7 @@ namespace {
 // The moves of a kifu as USI writes them.
 std::string usi_moves(const Kifu& kifu) { return to_usi(kifu.moves); }
 
-Kifu read_ok(std::string_view text) {
+Kifu read_kif_ok(std::string_view text) {
   auto kifu = read_kif(text);
   EXPECT_TRUE(kifu) << kifu.error().describe() << "\n" << text;
   return kifu ? *kifu : Kifu{};
@@ -84,7 +84,7 @@ constexpr std::string_view kTsumeKif =
     "   4 ７六歩(77)\n";
 
 TEST(KifReader, TsumeDiagramWithTheRestInHand) {
-  const Kifu kifu = read_ok(kTsumeKif);
+  const Kifu kifu = read_kif_ok(kTsumeKif);
   EXPECT_EQ(kifu.format, KifuFormat::kif);
   EXPECT_EQ(to_sfen(kifu.start), "7nl/8k/8p/9/9/9/9/9/9 b GS2r2b3g3s3n3l17p 1");
   EXPECT_EQ(usi_moves(kifu), "G*2c 1b2c");
@@ -100,14 +100,14 @@ TEST(KifReader, HandicapNamesGiveTheNamedPositions) {
       {"飛車落ち", "rook"},     {"飛香落ち", "rook-lance"},  {"二枚落ち", "2-pieces"},    {"四枚落ち", "4-pieces"},
       {"六枚落ち", "6-pieces"}, {"八枚落ち", "8-pieces"},    {"十枚落ち", "10-pieces"},   {"平手", "startpos"}};
   for (const auto& [kif_name, core_name] : names) {
-    const Kifu kifu = read_ok("手合割：" + kif_name + "　\n");
+    const Kifu kifu = read_kif_ok("手合割：" + kif_name + "　\n");
     EXPECT_EQ(to_sfen(kifu.start), *named_sfen(core_name)) << kif_name;
     EXPECT_EQ(kifu.start.side_to_move, core_name == "startpos" ? BLACK : WHITE) << kif_name;
     ASSERT_EQ(kifu.headers.size(), 1u);
     EXPECT_EQ(kifu.headers[0].second, kif_name);
   }
   // White moves first in a handicap game: its first move is number 1.
-  const Kifu game = read_ok("手合割：角落ち\n手数----指手--\n   1 ３四歩(33)\n   2 ７六歩(77)\n");
+  const Kifu game = read_kif_ok("手合割：角落ち\n手数----指手--\n   1 ３四歩(33)\n   2 ７六歩(77)\n");
   EXPECT_EQ(usi_moves(game), "3c3d 7g7f");
   const auto unknown = read_kif("先手：a\n手合割：九枚落ち\n");
   ASSERT_FALSE(unknown);
@@ -115,7 +115,7 @@ TEST(KifReader, HandicapNamesGiveTheNamedPositions) {
 }
 
 TEST(KifReader, KifMovesWithSameDropAndPromotion) {
-  const Kifu kifu = read_ok(
+  const Kifu kifu = read_kif_ok(
       "開始日時：2024/01/01\n"
       "手合割：平手\n"
       "先手:sente\n"
@@ -139,7 +139,7 @@ TEST(KifReader, KifMovesWithSameDropAndPromotion) {
 
 TEST(KifReader, KifLeniency) {
   // Marks, 不成, 同 without a space, half-width digits, no origin, and a branch (read apart).
-  const Kifu kifu = read_ok(
+  const Kifu kifu = read_kif_ok(
       "   1 ▲７六歩(77)\n"
       "   2 △３四歩(33)\n"
       "   3 ☗2二角不成(88)\n"
@@ -153,7 +153,7 @@ TEST(KifReader, KifLeniency) {
   EXPECT_EQ(to_usi(kifu.variations[0].moves), "3a3b");
   // Kakinoki's `盤面回転` (show the diagram turned) says nothing of the position (json-kifu-format's
   // parser tests have it).
-  EXPECT_EQ(usi_moves(read_ok("盤面回転\n1 ７六歩(77)\n")), "7g7f");
+  EXPECT_EQ(usi_moves(read_kif_ok("盤面回転\n1 ７六歩(77)\n")), "7g7f");
   // A wrong mark is an error.
   const auto wrong = read_kif("   1 ▲７六歩(77)\n   2 ▲３四歩(33)\n");
   ASSERT_FALSE(wrong);
@@ -162,16 +162,16 @@ TEST(KifReader, KifLeniency) {
 
 TEST(KifReader, FirstMoveNumberOrMarkTellsTheSide) {
   const std::string diagram = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b - 1");
-  const Kifu even = read_ok(diagram + "手数----指手--\n  10 ５二玉(51)\n  11 ５八玉(59)\n");
+  const Kifu even = read_kif_ok(diagram + "手数----指手--\n  10 ５二玉(51)\n  11 ５八玉(59)\n");
   EXPECT_EQ(even.start.side_to_move, WHITE);
   EXPECT_EQ(usi_moves(even), "5a5b 5i5h");
-  const Kifu marked = read_ok(diagram + "△５二玉 ▲５八玉\n");
+  const Kifu marked = read_kif_ok(diagram + "△５二玉 ▲５八玉\n");
   EXPECT_EQ(marked.format, KifuFormat::ki2);
   EXPECT_EQ(marked.start.side_to_move, WHITE);
 }
 
 TEST(KifReader, Ki2MovesSeveralALine) {
-  const Kifu kifu = read_ok(
+  const Kifu kifu = read_kif_ok(
       "手合割：平手\n"
       "▲７六歩 △３四歩　▲２二角成\n"
       "△同　銀 ▲４五角\n"
@@ -241,7 +241,7 @@ TEST(KifReader, Ki2PromotionWords) {
 
 TEST(KifReader, BodDiagramAlone) {
   const std::string text = "後手：gote\n" + diagram_of("4k4/9/9/9/9/9/9/9/4K4 w 2P 1") + "手数＝12  ▲５八玉  まで\n";
-  const Kifu kifu = read_ok(text);
+  const Kifu kifu = read_kif_ok(text);
   EXPECT_EQ(kifu.format, KifuFormat::bod);
   EXPECT_EQ(to_sfen(kifu.start), "4k4/9/9/9/9/9/9/9/4K4 w 2P 13");
   EXPECT_TRUE(kifu.moves.empty());
@@ -251,14 +251,14 @@ TEST(KifReader, HandicapDiagramNamesAndHandCounts) {
   std::string text = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b - 1");
   text.replace(text.find("後手の持駒：なし"), std::string("後手の持駒：なし").size(), "上手の持駒：歩十八　金四");
   text.replace(text.find("先手の持駒：なし"), std::string("先手の持駒：なし").size(), "下手の持駒：飛二 角 香２");
-  const Kifu kifu = read_ok(text);
+  const Kifu kifu = read_kif_ok(text);
   EXPECT_EQ(to_sfen(kifu.start), "4k4/9/9/9/9/9/9/9/4K4 w 2RB2L4g18p 1");  // 上手 moves first
-  const Kifu black = read_ok(text + "下手番\n");
+  const Kifu black = read_kif_ok(text + "下手番\n");
   EXPECT_EQ(black.start.side_to_move, BLACK);
 }
 
 TEST(KifReader, ClosingLineGivesTheEnd) {
-  const Kifu kifu = read_ok(diagram_of("4k4/9/4P4/9/9/9/9/9/9 b G 1") + "▲５二金打\nまで1手で詰み\n");
+  const Kifu kifu = read_kif_ok(diagram_of("4k4/9/4P4/9/9/9/9/9/9 b G 1") + "▲５二金打\nまで1手で詰み\n");
   EXPECT_EQ(usi_moves(kifu), "G*5b");
   EXPECT_EQ(kifu.end, "詰み");
 }
@@ -363,7 +363,7 @@ constexpr std::string_view kTsshogiBranches = R"(手合割：平手
 )";
 
 TEST(KifReaderBranches, TsshogiExport) {
-  const Kifu kifu = read_ok(kTsshogiBranches);
+  const Kifu kifu = read_kif_ok(kTsshogiBranches);
   EXPECT_EQ(usi_moves(kifu), "7g7f 3c3d 8h2b+ 3a2b B*4e");
   EXPECT_EQ(kifu.end, "投了");
   const std::vector<std::string> expected = {"3 -1: 2g2f 8c8d 2f2e", "4 0: 4a3b", "2 -1: 8c8d 2g2f (中断)",
@@ -373,8 +373,8 @@ TEST(KifReaderBranches, TsshogiExport) {
 
 TEST(KifReaderBranches, TheMainLineIsTheSameWithOrWithoutThem) {
   const std::string_view text = kTsshogiBranches;
-  const Kifu without = read_ok(text.substr(0, text.find("\n変化")));
-  const Kifu with = read_ok(text);
+  const Kifu without = read_kif_ok(text.substr(0, text.find("\n変化")));
+  const Kifu with = read_kif_ok(text);
   EXPECT_TRUE(without.variations.empty());
   EXPECT_EQ(usi_moves(with), usi_moves(without));
   EXPECT_EQ(with.end, without.end);
@@ -385,7 +385,7 @@ TEST(KifReaderBranches, KifuForWindowsOrderAndSiblings) {
   // The shape of a Kifu for Windows file (half-width digits and colon, no time fields): the main line,
   // its branch at 4, a second branch at 2 with a branch of its own at 4, a third branch at 2 (a sibling
   // of the second: its parent is the main line), and a branch of the main line's first move.
-  const Kifu kifu = read_ok(
+  const Kifu kifu = read_kif_ok(
       "手合割：平手\n"
       "1 7六歩(77)+\n2 3四歩(33)+\n3 2六歩(27)\n4 8四歩(83)+\n5 2五歩(26)\n"
       "まで5手で中断\n"
@@ -403,7 +403,7 @@ TEST(KifReaderBranches, KifuForWindowsOrderAndSiblings) {
 
 TEST(KifReaderBranches, SameSquareAfterTheBranchPoint) {
   // 同 on a branch's first move is the destination of the move before it, the parent's.
-  const Kifu kifu = read_ok(
+  const Kifu kifu = read_kif_ok(
       "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n"
       "変化：4手\n   4 同　飛(82)\n   5 ４五角打\n");
   EXPECT_EQ(branches_of(kifu), std::vector<std::string>{"4 -1: 8b2b B*4e"});
@@ -411,13 +411,13 @@ TEST(KifReaderBranches, SameSquareAfterTheBranchPoint) {
 
 TEST(KifReaderBranches, EndWordsCommentsAndWhatFollowsAnEnd) {
   const std::string diagram = diagram_of("9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1");
-  const Kifu kifu = read_ok(diagram +
-                            "手数----指手---------消費時間--\n"
-                            "   1 １三龍(83)\n   2 詰み\n   3 ９九玉(11)\n"  // skipped: after the end
-                            "まで1手で詰み\n"
-                            "\n変化：1手\n   1 １一銀成(22)\n*余詰\n*second line\n   2 詰み\n*skipped\n"
-                            "\n変化：1手\n   1 ２三龍(83)\n   2 同　玉(12)\n*skipped\n   3 中断\n"
-                            "\n変化：2手\n   2 投了\n*resigns\n");
+  const Kifu kifu = read_kif_ok(diagram +
+                                "手数----指手---------消費時間--\n"
+                                "   1 １三龍(83)\n   2 詰み\n   3 ９九玉(11)\n"  // skipped: after the end
+                                "まで1手で詰み\n"
+                                "\n変化：1手\n   1 １一銀成(22)\n*余詰\n*second line\n   2 詰み\n*skipped\n"
+                                "\n変化：1手\n   1 ２三龍(83)\n   2 同　玉(12)\n*skipped\n   3 中断\n"
+                                "\n変化：2手\n   2 投了\n*resigns\n");
   EXPECT_EQ(usi_moves(kifu), "8c1c");
   EXPECT_EQ(kifu.end, "詰み");
   const std::vector<std::string> expected = {"1 -1: 2b1a+ (詰み) [余詰\nsecond line]", "1 -1: 8c2c 1b2c (中断)",
@@ -426,7 +426,7 @@ TEST(KifReaderBranches, EndWordsCommentsAndWhatFollowsAnEnd) {
 }
 
 TEST(KifReaderBranches, Ki2) {
-  const Kifu kifu = read_ok(
+  const Kifu kifu = read_kif_ok(
       "手合割：平手\n"
       "▲７六歩 △３四歩 ▲２二角成 △同　銀\n"
       "まで4手で中断\n"
@@ -442,7 +442,7 @@ TEST(KifReaderBranches, Ki2) {
 TEST(KifReaderBranches, MoveNumbersCountFromTheFirstMove) {
   // A KIF that starts at move 10 numbers its branches the same way; Kifu plies count from 1.
   const std::string diagram = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b - 1");
-  const Kifu kifu = read_ok(diagram + "  10 ５二玉(51)\n  11 ５八玉(59)\n変化：11手\n  11 ４八玉(59)\n");
+  const Kifu kifu = read_kif_ok(diagram + "  10 ５二玉(51)\n  11 ５八玉(59)\n変化：11手\n  11 ４八玉(59)\n");
   EXPECT_EQ(branches_of(kifu), std::vector<std::string>{"2 -1: 5i4h"});
   const std::size_t diagram_lines = std::size_t(std::count(diagram.begin(), diagram.end(), '\n'));
   EXPECT_EQ(error_of(diagram + "  10 ５二玉(51)\n変化：9手\n   9 ５八玉(59)\n").line, diagram_lines + 2);
@@ -450,7 +450,7 @@ TEST(KifReaderBranches, MoveNumbersCountFromTheFirstMove) {
 
 TEST(KifReaderBranches, ABranchInTheHeaderIsSkipped) {
   // ShogiHome once wrote `変化：` in the header; before the first move it means nothing.
-  const Kifu kifu = read_ok("変化：3手\n手合割：平手\n   1 ７六歩(77)\n");
+  const Kifu kifu = read_kif_ok("変化：3手\n手合割：平手\n   1 ７六歩(77)\n");
   EXPECT_EQ(usi_moves(kifu), "7g7f");
   EXPECT_TRUE(kifu.variations.empty());
 }
@@ -474,7 +474,7 @@ TEST(KifReaderBranches, Errors) {
   // Past the last move only where the line ends in an end word (the branch replaces it).
   e = error_of(main_line + "変化：2手\n   2 ８四歩(83)\n変化：3手\n   3 ２六歩(27)\n");
   EXPECT_EQ(e.line, 7u);
-  const Kifu after_end = read_ok(main_line + "変化：2手\n   2 ８四歩(83)\n   3 中断\n変化：3手\n   3 ２六歩(27)\n");
+  const Kifu after_end = read_kif_ok(main_line + "変化：2手\n   2 ８四歩(83)\n   3 中断\n変化：3手\n   3 ２六歩(27)\n");
   EXPECT_EQ(branches_of(after_end), (std::vector<std::string>{"2 -1: 8c8d (中断)", "3 0: 2g2f"}));
   e = error_of(main_line + "変化：2手\n   2 ８四歩(83)\n   3 中断\n変化：4手\n   4 ２六歩(27)\n");
   EXPECT_NE(e.message.find("ends at move 2 (3 中断)"), std::string::npos) << e.message;

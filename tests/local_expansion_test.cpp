@@ -19,8 +19,8 @@ namespace tsumi {
 namespace {
 
 // A node to expand: the problem's root, its table, path and stacks.
-struct Node {
-  explicit Node(std::string_view sfen) : problem(*test::tsume_problem(sfen)) {
+struct ExpandedNode {
+  explicit ExpandedNode(std::string_view sfen) : problem(*test::tsume_problem(sfen)) {
     pos.set(problem.setup, &root_state);
     path.reset(pos.board_key(), pos.hand(problem.attacker));
   }
@@ -63,7 +63,7 @@ constexpr char kNoCheck[] = "4k4/9/9/9/9/9/9/9/8P b - 1";
 constexpr char kOpen[] = "9/9/4k4/9/9/9/9/9/9 b R 1";
 
 TEST(LocalExpansion, CheckWithoutReplyProvesTheNodeAtOnce) {
-  Node n(kMateInOne);
+  ExpandedNode n(kMateInOne);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   ASSERT_GE(e.size(), 1);
@@ -80,7 +80,7 @@ TEST(LocalExpansion, CheckWithoutReplyProvesTheNodeAtOnce) {
 }
 
 TEST(LocalExpansion, NoCheckDisprovesTheNode) {
-  Node n(kNoCheck);
+  ExpandedNode n(kNoCheck);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   EXPECT_EQ(e.size(), 0);
@@ -93,7 +93,7 @@ TEST(LocalExpansion, NoCheckDisprovesTheNode) {
 }
 
 TEST(LocalExpansion, OrNodeNumbersAreMinAndSum) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   ASSERT_GT(e.size(), 2);
@@ -133,7 +133,7 @@ TEST(LocalExpansion, OrNodeNumbersAreMinAndSum) {
 }
 
 TEST(LocalExpansion, TieBreakingByWorker) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   const int first = e.next(kInfPn - 1, kInfPn - 1, nullptr, false).index;
@@ -143,7 +143,7 @@ TEST(LocalExpansion, TieBreakingByWorker) {
 }
 
 TEST(LocalExpansion, VirtualNumbersSteerAwayFromABusyChild) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   ExpansionContext ctx = n.context();
   ctx.marks = true;
   LocalExpansion e(ctx, n.pos, kUnlimited);
@@ -163,7 +163,7 @@ TEST(LocalExpansion, VirtualNumbersSteerAwayFromABusyChild) {
 }
 
 TEST(LocalExpansion, EveryCheckRefutedDisprovesWithTheShortestLength) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   for (int i = 0; i < e.size(); ++i) e.update(i, disproof(std::uint16_t(10 + i), kNoLoop));
@@ -174,7 +174,7 @@ TEST(LocalExpansion, EveryCheckRefutedDisprovesWithTheShortestLength) {
 }
 
 TEST(LocalExpansion, ProvenCheckGivesTheShortestMate) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   const int a = find_move(e, "R*5a"), b = find_move(e, "R*5i");
@@ -191,7 +191,7 @@ TEST(LocalExpansion, ProvenCheckGivesTheShortestMate) {
 
 // A repetition below the node keeps it path-dependent; one of the node itself does not.
 TEST(LocalExpansion, LoopPlyClearsAtTheNodeItReturnsTo) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   n.path.push(0x1234, Hand(), 1);  // the node now stands at ply 2 of a path
   n.path.push(0x5678, Hand(), 2);
   const ExpansionContext ctx = n.context();
@@ -208,7 +208,7 @@ TEST(LocalExpansion, LoopPlyClearsAtTheNodeItReturnsTo) {
 }
 
 TEST(LocalExpansion, ChildDominatedByAnAncestorIsARepetition) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   const Move drop = *parse_usi_move(n.pos, "R*5a");
   const ChildKey child = child_key(n.pos, BLACK, drop);
   // An ancestor two plies up had the child's board with more in hand (a rook and a pawn).
@@ -230,7 +230,7 @@ TEST(LocalExpansion, ChildDominatedByAnAncestorIsARepetition) {
 }
 
 TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   n.path.push(0x1234, Hand(), 1);
   n.path.push(0x5678, Hand(), 2);
   const Move drop = *parse_usi_move(n.pos, "R*5a");
@@ -264,7 +264,7 @@ int first_active_drop(const LocalExpansion& e) {
 }
 
 TEST(LocalExpansion, DropsOnOneSquareStandInLine) {
-  Node n(kInterpose);
+  ExpandedNode n(kInterpose);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   ASSERT_FALSE(e.or_node());
@@ -291,7 +291,7 @@ TEST(LocalExpansion, DropsOnOneSquareStandInLine) {
 }
 
 TEST(LocalExpansion, ProvenDropLetsTheNextOfItsSquareIn) {
-  Node n(kInterpose);
+  ExpandedNode n(kInterpose);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   const int first = first_active_drop(e);
@@ -310,7 +310,7 @@ TEST(LocalExpansion, ProvenDropLetsTheNextOfItsSquareIn) {
 }
 
 TEST(LocalExpansion, DisprovenDropDisprovesTheNodeWhateverWaits) {
-  Node n(kInterpose);
+  ExpandedNode n(kInterpose);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   const int first = first_active_drop(e);
@@ -323,7 +323,7 @@ TEST(LocalExpansion, DisprovenDropDisprovesTheNodeWhateverWaits) {
 
 // A rook that checks entering the promotion zone: its non-promotion waits behind the promotion.
 TEST(LocalExpansion, NonPromotionWaitsBehindThePromotion) {
-  Node n("4k4/9/9/9/9/9/9/9/3R5 b - 1");
+  ExpandedNode n("4k4/9/9/9/9/9/9/9/3R5 b - 1");
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   const int promo = find_move(e, "6i6a+"), plain = find_move(e, "6i6a");
@@ -340,14 +340,14 @@ TEST(LocalExpansion, NonPromotionWaitsBehindThePromotion) {
 // ---- double counting: children counted by max (solver/README.md, "Double counting") ----
 
 // Stores the AND node's child after `usi` in the table with pn and dn (and the shared flag).
-void stored_child(Node& n, std::string_view usi, std::uint32_t pn, std::uint32_t dn, bool shared) {
+void stored_child(ExpandedNode& n, std::string_view usi, std::uint32_t pn, std::uint32_t dn, bool shared) {
   const Move m = *parse_usi_move(n.pos, usi);
   const ChildKey c = child_key(n.pos, BLACK, m);
   n.table.store(c.board_key, c.hand,
                 MateRecord{pn, dn, kUnlimited, c.hand, Move::none(), 10, ParentLink::of(n.pos, m).with_shared(shared)});
 }
 
-std::uint32_t and_pn(Node& n) {
+std::uint32_t and_pn(ExpandedNode& n) {
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   EXPECT_FALSE(e.or_node());
@@ -356,7 +356,7 @@ std::uint32_t and_pn(Node& n) {
 
 TEST(LocalExpansion, TwoRoutesToOneSubtreeCountOnceWhenShared) {
   // Two king moves whose numbers come from one subtree (pn 40 and 70): summed they count it twice.
-  Node n(kInterpose);
+  ExpandedNode n(kInterpose);
   stored_child(n, "5a4b", 40, 3, false);
   stored_child(n, "5a6b", 70, 3, false);
   const std::uint32_t summed = and_pn(n);
@@ -367,7 +367,7 @@ TEST(LocalExpansion, TwoRoutesToOneSubtreeCountOnceWhenShared) {
 }
 
 TEST(LocalExpansion, CountByMaxMarksAChildOfALiveExpansion) {
-  Node n(kInterpose);
+  ExpandedNode n(kInterpose);
   stored_child(n, "5a4b", 40, 3, false);
   stored_child(n, "5a6b", 70, 3, false);
   const ExpansionContext ctx = n.context();
@@ -383,7 +383,7 @@ TEST(LocalExpansion, CountByMaxMarksAChildOfALiveExpansion) {
 }
 
 TEST(LocalExpansion, HugeNumbersCountByMaxAndNeverWrap) {
-  Node n(kInterpose);
+  ExpandedNode n(kInterpose);
   // Three children of 1.5 G each: summed they would pass 2^32; counted by max they add 1.5 G once.
   stored_child(n, "5a4b", 1'500'000'000, 3, false);
   stored_child(n, "5a6b", 1'500'000'000, 4, false);
@@ -400,7 +400,7 @@ TEST(LocalExpansion, AChildThatCannotRunUnderItsThresholdStopsTheNode) {
   // Saturated sums understate the node's number; the child with the least dn is one of them, and its
   // pn threshold (the node's less the others) is below its own pn: the node must return, not descend
   // into a child that would come back at once, unchanged.
-  Node n(kInterpose);
+  ExpandedNode n(kInterpose);
   stored_child(n, "5a4b", kInfPn - 2, 1, false);
   stored_child(n, "5a6b", kInfPn - 2, 2, false);
   const ExpansionContext ctx = n.context();
@@ -410,7 +410,7 @@ TEST(LocalExpansion, AChildThatCannotRunUnderItsThresholdStopsTheNode) {
 }
 
 TEST(LocalExpansion, ChildrenAreGivenBackWhenTheNodeReturns) {
-  Node n(kOpen);
+  ExpandedNode n(kOpen);
   const ChildStack::Mark before = n.children.mark();
   {
     const ExpansionContext ctx = n.context();

@@ -36,7 +36,7 @@ using test::temp_file;
 
 CommandResult run(const MateOptions& o) { return test::run_command(run_mate, o); }
 
-MateOptions sfen_options(const char* sfen) {
+MateOptions mate_sfen_options(const char* sfen) {
   MateOptions o;
   o.sfen = sfen;
   o.hash_mb = 16;
@@ -72,7 +72,7 @@ TEST(MateCommand, RefusesBadInput) {
       {"9/9/9/9/9/9/9/9/9 b G 1", "not a tsume problem"},
   };
   for (const Case& c : cases) {
-    const CommandResult r = run(sfen_options(c.sfen));
+    const CommandResult r = run(mate_sfen_options(c.sfen));
     EXPECT_EQ(r.code, 2) << c.sfen;
     EXPECT_EQ(r.out, "") << c.sfen;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << c.sfen << " -> " << r.err;
@@ -91,13 +91,13 @@ TEST(MateCommand, NeedsSfenOrSuiteButNotBoth) {
 
 TEST(MateCommand, AcceptsNifuAndAUsiSfenPrefix) {
   // Two black pawns on file 5: refused by plain SFEN parsing, accepted for tsume problems.
-  MateOptions o = sfen_options("sfen 4k4/9/9/4P4/9/4P4/9/9/9 b G 1");
+  MateOptions o = mate_sfen_options("sfen 4k4/9/9/4P4/9/4P4/9/9/9 b G 1");
   o.nodes = 1000;
   EXPECT_NE(run(o).code, 2);
 }
 
 TEST(MateCommand, TextHasEveryStatisticsLine) {
-  MateOptions o = sfen_options(kMateIn1);
+  MateOptions o = mate_sfen_options(kMateIn1);
   o.threads = 4;
   const CommandResult r = run(o);
   ASSERT_EQ(r.code, 0) << r.err;
@@ -111,7 +111,7 @@ TEST(MateCommand, TextHasEveryStatisticsLine) {
 }
 
 TEST(MateCommand, JsonHasEveryField) {
-  MateOptions o = sfen_options(kMateIn1);
+  MateOptions o = mate_sfen_options(kMateIn1);
   o.json = true;
   o.hash_mb = 8;
   const CommandResult r = run(o);
@@ -128,7 +128,7 @@ TEST(MateCommand, JsonHasEveryField) {
 }
 
 TEST(MateCommand, ShowPrintsTheDiagramFirst) {
-  MateOptions o = sfen_options(kMateIn1);
+  MateOptions o = mate_sfen_options(kMateIn1);
   o.show = true;
   const CommandResult r = run(o);
   ASSERT_EQ(r.code, 0) << r.err;
@@ -194,7 +194,7 @@ TEST(MateSuiteCommand, JsonHasAProblemPerLine) {
 // ---- real verdicts: need the solver ----
 
 TEST(MateCommand, MateInOne) {
-  const CommandResult r = run(sfen_options(kMateIn1));
+  const CommandResult r = run(mate_sfen_options(kMateIn1));
   ASSERT_EQ(r.code, 0) << r.err;
   const std::vector<std::string> lines = lines_of(r.out);
   ASSERT_GE(lines.size(), 2u) << r.out;
@@ -207,14 +207,14 @@ TEST(MateCommand, MateInOne) {
 
 TEST(MateCommand, LeftoverIsTheAttackersSpareHand) {
   // Mate in 1 by 8c1c with two pawns that the attacker never needs.
-  const CommandResult r = run(sfen_options("9/7Sk/1+R7/9/9/9/9/9/9 b 2Pr2b4g3s4n4l16p 1"));
+  const CommandResult r = run(mate_sfen_options("9/7Sk/1+R7/9/9/9/9/9/9 b 2Pr2b4g3s4n4l16p 1"));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(lines_of(r.out)[0], "checkmate 8c1c") << r.out;
   EXPECT_NE(r.out.find("\nleftover 2P\n"), std::string::npos) << r.out;
 }
 
 TEST(MateCommand, NoMate) {
-  const CommandResult r = run(sfen_options(kNoMate));
+  const CommandResult r = run(mate_sfen_options(kNoMate));
   ASSERT_EQ(r.code, 0) << r.err;
   const std::vector<std::string> lines = lines_of(r.out);
   ASSERT_GE(lines.size(), 2u);
@@ -223,7 +223,7 @@ TEST(MateCommand, NoMate) {
 }
 
 TEST(MateCommand, JsonOfAMate) {
-  MateOptions o = sfen_options(kMateIn1);
+  MateOptions o = mate_sfen_options(kMateIn1);
   o.json = true;
   const auto j = nlohmann::json::parse(run(o).out);
   EXPECT_EQ(j["result"], "mate");
@@ -236,7 +236,7 @@ TEST(MateCommand, JsonOfAMate) {
 }
 
 TEST(MateCommand, ShowPrintsTheSolutionInKif) {
-  MateOptions o = sfen_options(kMateIn1);
+  MateOptions o = mate_sfen_options(kMateIn1);
   o.show = true;
   const CommandResult r = run(o);
   const std::vector<std::string> lines = lines_of(r.out);
@@ -421,7 +421,7 @@ TEST(MateFiles, RefusesWhatIsNoProblem) {
 }
 
 TEST(MateCommand, RefusesATableTheMachineCannotGive) {
-  MateOptions o = sfen_options(kMateIn1);
+  MateOptions o = mate_sfen_options(kMateIn1);
   o.hash_mb = std::size_t(1) << 20;  // 1 TiB
   const CommandResult r = run(o);
   EXPECT_EQ(r.code, 2);

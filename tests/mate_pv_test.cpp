@@ -30,8 +30,6 @@ using test::hand_after;
 
 const std::vector<MateSuiteEntry>& suite() { return test::tsume_suite(); }
 
-const MateSuiteEntry* find_entry(std::string_view id) { return test::tsume_entry(id); }
-
 std::optional<std::string> field(const MateSuiteEntry& e, std::string_view key) {
   for (const auto& [k, v] : e.fields)
     if (k == key) return v;
@@ -99,7 +97,7 @@ Built build(const MateProblem& problem) {
 }
 
 void check_line(std::string_view id) {
-  const MateSuiteEntry* e = find_entry(id);
+  const MateSuiteEntry* e = test::tsume_entry(id);
   ASSERT_NE(e, nullptr);
   ASSERT_TRUE(e->expected.has_value()) << id;
   const auto problem = problem_of(*e);
@@ -157,7 +155,7 @@ TEST(MatePv, FutileDropProblems) {
 
 TEST(MatePv, FutileDropCountedAsTheBookDoes) {
   // antma-tsume1_futile_drops-1: mate in 3 counting the futile interposition, 1 as the book counts.
-  const MateSuiteEntry* e = find_entry("antma-tsume1_futile_drops-1");
+  const MateSuiteEntry* e = test::tsume_entry("antma-tsume1_futile_drops-1");
   ASSERT_NE(e, nullptr);
   const auto problem = problem_of(*e);
   ASSERT_TRUE(problem);
@@ -171,7 +169,7 @@ TEST(MatePv, FutileDropCountedAsTheBookDoes) {
 
 TEST(MatePv, RootDefenceLine) {
   // tanuki3-1 after its first move: the defender to move, a mate in two more plies.
-  const MateSuiteEntry* e = find_entry("tanuki3-1");
+  const MateSuiteEntry* e = test::tsume_entry("tanuki3-1");
   ASSERT_NE(e, nullptr);
   const auto root = problem_of(*e);
   ASSERT_TRUE(root);
@@ -210,7 +208,7 @@ TEST(MatePv, LineBuilderRefusesALineThatDoesNotEndInMate) {
   EXPECT_FALSE(lines.build(3, true, {}, false).has_value());
 
   // A real proof gives a line that ends in mate.
-  const MateSuiteEntry* e = find_entry("kongou-1");
+  const MateSuiteEntry* e = test::tsume_entry("kongou-1");
   ASSERT_NE(e, nullptr);
   const auto real = problem_of(*e);
   ASSERT_TRUE(real);
@@ -233,7 +231,7 @@ TEST(MatePv, LineBuilderRefusesALineThatDoesNotEndInMate) {
 // line's first move, a feeble defence's proof in 3 with the floor "no mate within 1", and the longest
 // defence's proof in 5 with no floor.
 TEST(MatePv, KnownDefencesFollowTheLongestProofNotAStaleFloor) {
-  const MateSuiteEntry* e = find_entry("yo-mate7-6");
+  const MateSuiteEntry* e = test::tsume_entry("yo-mate7-6");
   ASSERT_NE(e, nullptr);
   const auto problem = problem_of(*e);
   ASSERT_TRUE(problem);
@@ -289,7 +287,7 @@ TEST(MatePv, TableLineOfAProvenProblemIsAMate) {
   // After a plain df-pn proof the table holds a proof for every node of some mating line: the line the
   // table suggests replays as a legal mate.
   for (const char* id : {"tanuki5-32", "tanuki9-16", "kongou-1"}) {
-    const MateSuiteEntry* e = find_entry(id);
+    const MateSuiteEntry* e = test::tsume_entry(id);
     ASSERT_NE(e, nullptr) << id;
     const auto problem = problem_of(*e);
     ASSERT_TRUE(problem);
@@ -306,7 +304,7 @@ TEST(MatePv, TableLineOfAProvenProblemIsAMate) {
 
 TEST(MatePv, TableLineWhileUnsolved) {
   // Part way through a search the line is legal, starts with a check, and stays within its bound.
-  const MateSuiteEntry* e = find_entry("kongou-24");
+  const MateSuiteEntry* e = test::tsume_entry("kongou-24");
   ASSERT_NE(e, nullptr);
   const auto problem = problem_of(*e);
   ASSERT_TRUE(problem);

@@ -36,7 +36,7 @@ MateResult mate_result(std::vector<Move> pv) {
   return r;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 TEST(MateReport, ACorrectMateIsShownAsOne) {
   const MateReport report = make_mate_report(mate_in_1(), mate_result({k8c1c}));

@@ -18,7 +18,7 @@ const MateSuiteEntry* find_id(const std::vector<MateSuiteEntry>& suite, const st
   return nullptr;
 }
 
-std::string field(const MateSuiteEntry& e, const std::string& key) {
+std::string field_text(const MateSuiteEntry& e, const std::string& key) {
   for (const auto& [k, v] : e.fields)
     if (k == key) return v;
   return "<absent>";
@@ -61,7 +61,7 @@ TEST(MateSuite, KnownEntries) {
   EXPECT_TRUE(first->length_proven);
   EXPECT_EQ(first->category, "graded-1");
   EXPECT_EQ(first->line, 2);
-  EXPECT_EQ(field(*first, "kh1t"), "mate1/2ms/2n");
+  EXPECT_EQ(field_text(*first, "kh1t"), "mate1/2ms/2n");
   ASSERT_EQ(first->fields.size(), 6u);
   EXPECT_EQ(first->fields[0].first, "expected");
 
@@ -71,7 +71,7 @@ TEST(MateSuite, KnownEntries) {
   EXPECT_FALSE(kongou->length_proven);
   EXPECT_EQ(kongou->category, "graded-long(kongou)");
   // Values keep their spaces and non-ASCII text.
-  EXPECT_EQ(field(*kongou, "source"),
+  EXPECT_EQ(field_text(*kongou, "source"),
             "hkijin/shtsume:test/problem.c@f5175781 g_sfen_tsume (16) 出典:二上詰将棋 金剛篇 他");
 
   const MateSuiteEntry* uchifu = find_id(*suite, "hm-uchifu-1");
@@ -82,7 +82,7 @@ TEST(MateSuite, KnownEntries) {
   const MateSuiteEntry* claimed = find_id(*suite, "antma-tsume1-3");
   ASSERT_NE(claimed, nullptr);
   EXPECT_EQ(claimed->expected, 13);
-  EXPECT_EQ(field(*claimed, "src_claim"), "1");
+  EXPECT_EQ(field_text(*claimed, "src_claim"), "1");
 }
 
 TEST(MateSuite, OneLine) {

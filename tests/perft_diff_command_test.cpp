@@ -23,7 +23,7 @@ using Result = test::CommandResult;
 
 Result run(const PerftDiffOptions& o) { return test::run_command(run_perft_diff, o); }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::contains;
 
 int count_of(const std::string& text, const std::string& part) {
   int n = 0;

@@ -240,12 +240,6 @@ TEST(ProofHand, RandomHandsLatticeProperties) {
 
 // ---- the meaning of proof and disproof hands, with the real search ----
 
-const std::vector<MateSuiteEntry>& suite() { return test::tsume_suite(); }
-
-const MateSuiteEntry* find_entry(std::string_view id) { return test::tsume_entry(id); }
-
-std::optional<MateProblem> problem_of(const MateSuiteEntry& e) { return test::tsume_problem(e.sfen); }
-
 NodeResult solve(const PositionSetup& setup, Color attacker, std::uint16_t remaining) {
   MateTable table(std::size_t(1) << 20);  // ample for these small problems, and cheap to clear
   DfpnSearch search(table, attacker);
@@ -266,9 +260,9 @@ int total(const PositionSetup& s, PieceType pt) {
 // holding the rest.
 TEST(ProofHand, ProofHandOfTheSearchStillMates) {
   int checked = 0;
-  for (const MateSuiteEntry& e : suite()) {
+  for (const MateSuiteEntry& e : test::tsume_suite()) {
     if (e.category != "graded-1" && e.category != "graded-3") continue;
-    const auto problem = problem_of(e);
+    const auto problem = test::tsume_problem(e.sfen);
     if (!problem) continue;
     const Color att = problem->attacker, def = ~att;
     const NodeResult r = solve(problem->setup, att, kUnlimited);
@@ -300,10 +294,10 @@ TEST(ProofHand, DisproofHandOfTheSearchStillFails) {
   const char* ids[] = {"hm-uchifu-1",      "antma-no_tsume3-1", "antma-no_tsume3-2", "antma-pawn_drop_no_mate-1",
                        "shtsume-uchifu-1", "hm-perp-1",         "hm-perp-2"};
   for (const char* id : ids) {
-    const MateSuiteEntry* e = find_entry(id);
+    const MateSuiteEntry* e = test::tsume_entry(id);
     ASSERT_NE(e, nullptr) << id;
     ASSERT_FALSE(e->expected.has_value()) << id;
-    const auto problem = problem_of(*e);
+    const auto problem = test::tsume_problem(e->sfen);
     if (!problem) continue;
     const Color att = problem->attacker, def = ~att;
     const NodeResult r = solve(problem->setup, att, kUnlimited);

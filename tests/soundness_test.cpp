@@ -14,16 +14,16 @@ namespace {
 
 // tanuki3-1 of positions/tsume-public.txt: mate in 3 (1d2c 1b1a 2c2b) with 変同 at ply 2 (1b2a is mated as
 // fast) and a cook at ply 3 (2d1d mates in 5 more).
-constexpr const char* kMate3 = "9/8k/9/7RG/9/9/9/9/9 b r2b3g4s4n4l18p 1";
+constexpr const char* kTanuki3 = "9/8k/9/7RG/9/9/9/9/9 b r2b3g4s4n4l18p 1";
 // The same with a pawn more in the attacker's hand: the pawn is left over (駒余り).
-constexpr const char* kMate3Pawn = "9/8k/9/7RG/9/9/9/9/9 b Pr2b3g4s4n4l17p 1";
+constexpr const char* kTanuki3Pawn = "9/8k/9/7RG/9/9/9/9/9 b Pr2b3g4s4n4l17p 1";
 // tanuki5-17: sound; its last move L*1b has seven twins (the lance dropped further down the file mates as
 // books count it: every interposition is futile), each a last-move cook.
 constexpr const char* kLastMove = "6G1k/6l2/5S3/7N1/9/9/9/9/9 b 2r2b3g3s3n3l18p 1";
 // No mate: a lone gold far from the king.
 constexpr const char* kNoMate = "8k/9/9/9/9/9/9/9/G8 b 2r2b3g4s4n4l18p 1";
 
-MateProblem problem_of(const char* sfen) {
+MateProblem soundness_problem(const char* sfen) {
   const auto s = parse_sfen(sfen);
   EXPECT_TRUE(s.ok()) << sfen;
   const auto p = make_mate_problem(*s);
@@ -49,13 +49,13 @@ std::vector<Move> moves_of(const MateProblem& problem, const std::string& usi) {
 SoundnessReport checked(const char* sfen, const std::string& line = "", SoundnessLimits limits = {}) {
   static MateSolver solver(16);
   solver.clear();
-  const MateProblem p = problem_of(sfen);
+  const MateProblem p = soundness_problem(sfen);
   const std::vector<Move> recorded = moves_of(p, line);
   return check_soundness(solver, p, recorded, limits);
 }
 
 TEST(Soundness, CookAndEqualDefence) {
-  const SoundnessReport r = checked(kMate3);
+  const SoundnessReport r = checked(kTanuki3);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
   EXPECT_FALSE(r.recorded);
   EXPECT_EQ(to_usi(r.main_line), "1d2c 1b1a 2c2b");
@@ -79,7 +79,7 @@ TEST(Soundness, CookAndEqualDefence) {
 }
 
 TEST(Soundness, LeftoverPieces) {
-  const SoundnessReport r = checked(kMate3Pawn);
+  const SoundnessReport r = checked(kTanuki3Pawn);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
   EXPECT_EQ(r.leftover.count(PAWN), 1);
 }
@@ -104,7 +104,7 @@ TEST(Soundness, NoMate) {
 
 TEST(Soundness, RecordedLineLongerThanTheShortest) {
   // The cook as the recorded line: at its ply 3, 2c2b mates at once (早詰).
-  const SoundnessReport r = checked(kMate3, "1d2c 1b1a 2d1d 1a2a 1d1b+ 2a3a 2c3b");
+  const SoundnessReport r = checked(kTanuki3, "1d2c 1b1a 2d1d 1a2a 1d1b+ 2a3a 2c3b");
   EXPECT_TRUE(r.recorded);
   EXPECT_EQ(r.length, 7);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
@@ -114,11 +114,11 @@ TEST(Soundness, RecordedLineLongerThanTheShortest) {
 }
 
 TEST(Soundness, BadRecordedLines) {
-  const SoundnessReport stops = checked(kMate3, "1d2c 1b1a");  // ends with the defender to move, not mated
+  const SoundnessReport stops = checked(kTanuki3, "1d2c 1b1a");  // ends with the defender to move, not mated
   EXPECT_EQ(stops.verdict, SoundnessVerdict::kBadLine);
   ASSERT_TRUE(stops.bad_line.has_value());
   EXPECT_TRUE(stops.main_line.empty());
-  const SoundnessReport quiet = checked(kMate3, "2d2e");  // not a check
+  const SoundnessReport quiet = checked(kTanuki3, "2d2e");  // not a check
   ASSERT_TRUE(quiet.bad_line.has_value());
   EXPECT_EQ(quiet.bad_line->ply, 1);
   EXPECT_NE(quiet.bad_line->reason.find("does not give check"), std::string::npos) << quiet.bad_line->reason;
@@ -126,8 +126,8 @@ TEST(Soundness, BadRecordedLines) {
 
 TEST(Soundness, TheRecordedLineIsChecked) {
   // tsumi's own line given as the recorded one: the same findings.
-  const SoundnessReport own = checked(kMate3);
-  const SoundnessReport rec = checked(kMate3, "1d2c 1b1a 2c2b");
+  const SoundnessReport own = checked(kTanuki3);
+  const SoundnessReport rec = checked(kTanuki3, "1d2c 1b1a 2c2b");
   EXPECT_TRUE(rec.recorded);
   EXPECT_EQ(rec.verdict, own.verdict);
   EXPECT_EQ(rec.cooks.size(), own.cooks.size());
@@ -145,7 +145,7 @@ TEST(Soundness, LimitsMakeBranchesUnknown) {
   std::atomic<bool> stop{true};
   SoundnessLimits stopped;
   stopped.stop = &stop;
-  const SoundnessReport s = checked(kMate3, "", stopped);
+  const SoundnessReport s = checked(kTanuki3, "", stopped);
   EXPECT_EQ(s.verdict, SoundnessVerdict::kUnknown);
   for (const UnknownBranch& u : s.unknown) EXPECT_EQ(u.reason, "stopped");
 }

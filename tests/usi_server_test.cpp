@@ -50,13 +50,10 @@ double ms_since(Clock::time_point start) {
 }
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
-bool contains(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
+using test::contains;
 bool is_checkmate(const std::string& s) { return s == "checkmate" || starts_with(s, "checkmate "); }
 
-std::string sfen_of(const char* id) {
-  const MateSuiteEntry* e = test::tsume_entry(id);
-  return e ? e->sfen : std::string("missing problem ") + id;
-}
+using test::public_sfen;
 
 std::vector<std::string> words_of(const std::string& line) {
   std::istringstream in(line);
@@ -245,7 +242,7 @@ TEST(UsiServer, IsreadyAllocatesOnlyWhenTheHashChanges) {
   EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
   EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
   s.send("usinewgame");
-  s.solve(sfen_of(kMate9Id));
+  s.solve(public_sfen(kMate9Id));
   EXPECT_EQ(s.allocations, std::vector<std::size_t>{8});
   s.send("setoption name usi_hash value 4");  // names ignore case
   EXPECT_EQ(s.send("isready"), std::vector<std::string>{"readyok"});
@@ -265,7 +262,7 @@ TEST(UsiServer, IsreadyAllocatesOnlyWhenTheHashChanges) {
 
 TEST(UsiServer, GoMateWithoutIsreadyAllocatesThen) {
   SmallSession s;
-  const std::vector<std::string> lines = s.solve(sfen_of(kMate9Id));
+  const std::vector<std::string> lines = s.solve(public_sfen(kMate9Id));
   expect_mate_answer_shape(lines);
   EXPECT_EQ(s.allocations, std::vector<std::size_t>{16});
 }
@@ -280,7 +277,7 @@ TEST(UsiServer, FailedAllocationStillAnswersReadyokAndGoMateTimesOut) {
   ASSERT_EQ(ready.size(), 2u) << joined(ready);
   EXPECT_TRUE(starts_with(ready[0], "info string ") && contains(ready[0], "cannot allocate")) << ready[0];
   EXPECT_EQ(ready[1], "readyok");
-  const std::vector<std::string> lines = s.solve(sfen_of(kMate9Id));
+  const std::vector<std::string> lines = s.solve(public_sfen(kMate9Id));
   ASSERT_EQ(lines.size(), 2u) << joined(lines);
   EXPECT_TRUE(starts_with(lines[0], "info string ") && contains(lines[0], "cannot allocate")) << lines[0];
   EXPECT_EQ(lines[1], "checkmate timeout");
@@ -330,7 +327,7 @@ TEST(UsiServer, GoMatePassesTheOptionsToTheSolver) {
   s.send("setoption name Threads value 3");
   s.send("setoption name NodeLimit value 5000000");
   s.send("setoption name MateShortest value false");
-  const std::vector<std::string> lines = s.solve(sfen_of(kMate9Id), "go mate 20000");
+  const std::vector<std::string> lines = s.solve(public_sfen(kMate9Id), "go mate 20000");
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(
       lines[0].rfind(
@@ -351,7 +348,7 @@ TEST(UsiServer, GoMatePassesTheOptionsToTheSolver) {
 
 TEST(UsiServer, SolvesAMateIn9) {
   SmallSession s;
-  const std::string sfen = sfen_of(kMate9Id);
+  const std::string sfen = public_sfen(kMate9Id);
   const std::vector<std::string> lines = s.solve(sfen);
   expect_mate_answer_shape(lines);
   EXPECT_EQ(words_of(lines.back()).size(), 10u) << lines.back();
@@ -382,7 +379,7 @@ TEST(UsiServer, SolvesAMateIn9) {
 
 TEST(UsiServer, AnswersNomate) {
   SmallSession s;
-  const std::vector<std::string> lines = s.solve(sfen_of(kNoMateId));
+  const std::vector<std::string> lines = s.solve(public_sfen(kNoMateId));
   expect_mate_answer_shape(lines);
   EXPECT_EQ(lines.back(), "checkmate nomate");
 }
@@ -390,7 +387,7 @@ TEST(UsiServer, AnswersNomate) {
 TEST(UsiServer, TimeLimitAnswersTimeout) {
   SmallSession s;
   const auto start = Clock::now();
-  const std::vector<std::string> lines = s.solve(sfen_of(kHardId), "go mate 200");
+  const std::vector<std::string> lines = s.solve(public_sfen(kHardId), "go mate 200");
   const double ms = ms_since(start);
   expect_mate_answer_shape(lines);
   EXPECT_EQ(lines.back(), "checkmate timeout");
@@ -402,7 +399,7 @@ TEST(UsiServer, TimeLimitAnswersTimeout) {
 TEST(UsiServer, NodeLimitAnswersTimeout) {
   SmallSession s;
   s.send("setoption name NodeLimit value 1000");
-  const std::vector<std::string> lines = s.solve(sfen_of(kHardId), "go mate infinite");
+  const std::vector<std::string> lines = s.solve(public_sfen(kHardId), "go mate infinite");
   expect_mate_answer_shape(lines);
   EXPECT_EQ(lines.back(), "checkmate timeout");
   EXPECT_EQ(count_if(lines, [](const std::string& l) { return contains(l, "node limit of 1000 (NodeLimit)"); }), 1)
@@ -412,7 +409,7 @@ TEST(UsiServer, NodeLimitAnswersTimeout) {
 TEST(UsiServer, ReportsProgressEveryPvInterval) {
   SmallSession s;
   s.send("setoption name PvInterval value 50");
-  const std::vector<std::string> lines = s.solve(sfen_of(kHardId), "go mate 500");
+  const std::vector<std::string> lines = s.solve(public_sfen(kHardId), "go mate 500");
   expect_mate_answer_shape(lines);
   std::vector<std::uint64_t> times;
   for (const std::string& l : lines)
@@ -431,28 +428,28 @@ TEST(UsiServer, ReportsTheProgressLineEveryProgressInterval) {
   SmallSession s;
   s.send("setoption name PvInterval value 0");
   s.send("setoption name ProgressInterval value 100");
-  std::vector<std::string> lines = s.solve(sfen_of(kHardId), "go mate 500");
+  std::vector<std::string> lines = s.solve(public_sfen(kHardId), "go mate 500");
   expect_mate_answer_shape(lines);
   const auto progress = [](const std::string& l) {
     return starts_with(l, "info string mate ") && contains(l, " s, nodes ") && contains(l, ", root ");
   };
   EXPECT_GE(count_if(lines, progress), 2) << joined(lines);
   s.send("setoption name ProgressInterval value 0");
-  lines = s.solve(sfen_of(kHardId), "go mate 300");
+  lines = s.solve(public_sfen(kHardId), "go mate 300");
   EXPECT_EQ(count_if(lines, progress), 0) << joined(lines);
 }
 
 TEST(UsiServer, PvIntervalZeroReportsOnlyAtTheEnd) {
   SmallSession s;
   s.send("setoption name PvInterval value 0");
-  const std::vector<std::string> lines = s.solve(sfen_of(kHardId), "go mate 300");
+  const std::vector<std::string> lines = s.solve(public_sfen(kHardId), "go mate 300");
   expect_mate_answer_shape(lines);
   EXPECT_EQ(count_if(lines, [](const std::string& l) { return starts_with(l, "info time "); }), 1) << joined(lines);
 }
 
 TEST(UsiServer, StopAnswersWithin100Ms) {
   SmallSession s;
-  s.send(std::string("position sfen ") + sfen_of(kKotobukiId));
+  s.send(std::string("position sfen ") + public_sfen(kKotobukiId));
   const std::size_t mark = s.capture.size();
   s.send("go mate infinite");
   std::this_thread::sleep_for(300ms);
@@ -477,7 +474,7 @@ TEST(UsiServer, StopAnswersWithin100Ms) {
 TEST(UsiServer, StopRightAfterGoIsNotLost) {
   // solve() forgets a stop that comes before it starts: the server repeats it until the answer.
   SmallSession s;
-  s.send(std::string("position sfen ") + sfen_of(kKotobukiId));
+  s.send(std::string("position sfen ") + public_sfen(kKotobukiId));
   s.send("isready");
   for (int i = 0; i < 20; ++i) {
     const std::size_t mark = s.capture.size();
@@ -494,7 +491,7 @@ TEST(UsiServer, StopRightAfterGoIsNotLost) {
 
 TEST(UsiServer, QuitStopsTheSearchAndAnswersIt) {
   SmallSession s;
-  s.send(std::string("position sfen ") + sfen_of(kKotobukiId));
+  s.send(std::string("position sfen ") + public_sfen(kKotobukiId));
   const std::size_t mark = s.capture.size();
   s.send("go mate infinite");
   std::this_thread::sleep_for(50ms);
@@ -507,7 +504,7 @@ TEST(UsiServer, QuitStopsTheSearchAndAnswersIt) {
 // line), and stop, isready and quit are read and answered while the first search runs.
 TEST(UsiServer, SecondGoIsRefusedWhileASearchRuns) {
   SmallSession s;
-  s.send("position sfen " + sfen_of(kHardId));
+  s.send("position sfen " + public_sfen(kHardId));
   const std::size_t mark = s.capture.size();
   s.send("go mate infinite");
   const std::vector<std::string> refused = s.send("go mate 1000");
@@ -546,22 +543,22 @@ TEST(UsiServer, OverlongLinesAndLongMoveListsAreRefusedCheaply) {
 // A time too large for the clock is no limit (it once overflowed into the past and stopped at once).
 TEST(UsiServer, HugeGoMateTimeIsNoLimit) {
   SmallSession s;
-  const std::vector<std::string> lines = s.solve(sfen_of(kMate9Id), "go mate 10000000000000");
+  const std::vector<std::string> lines = s.solve(public_sfen(kMate9Id), "go mate 10000000000000");
   ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(replay_error(sfen_of(kMate9Id), lines.back()), std::nullopt) << joined(lines);
+  EXPECT_EQ(replay_error(public_sfen(kMate9Id), lines.back()), std::nullopt) << joined(lines);
 }
 
 // A finished search does not block the next go: the answers come one after another.
 TEST(UsiServer, GoAfterAnAnswerSearchesTheNewPosition) {
   SmallSession s;
-  s.send("position sfen " + sfen_of(kHardId));
+  s.send("position sfen " + public_sfen(kHardId));
   const std::vector<std::string> first = s.go("go mate 200");
   ASSERT_FALSE(first.empty());
   EXPECT_EQ(first.back(), "checkmate timeout");
-  s.send("position sfen " + sfen_of(kMate9Id));
+  s.send("position sfen " + public_sfen(kMate9Id));
   const std::vector<std::string> second = s.go("go mate 20000");
   ASSERT_FALSE(second.empty());
-  EXPECT_EQ(replay_error(sfen_of(kMate9Id), second.back()), std::nullopt) << second.back();
+  EXPECT_EQ(replay_error(public_sfen(kMate9Id), second.back()), std::nullopt) << second.back();
 }
 
 TEST(UsiServer, InputThatCannotBeSearchedAnswersTimeout) {
@@ -752,7 +749,7 @@ TEST(UsiProcess, ShogiHomeSession) {
   EXPECT_EQ(seen, std::vector<std::string>{"readyok"});
 
   // A mate in 9.
-  const std::string sfen = sfen_of(kMate9Id);
+  const std::string sfen = public_sfen(kMate9Id);
   for (const std::string& line : {std::string("usinewgame"), "position sfen " + sfen, std::string("go mate 30000")})
     ASSERT_EQ(engine.send(line), std::nullopt);
   seen.clear();
@@ -762,7 +759,7 @@ TEST(UsiProcess, ShogiHomeSession) {
   EXPECT_EQ(replay_error(sfen, seen.back()), std::nullopt) << seen.back();
 
   // A long problem, stopped.
-  ASSERT_EQ(engine.send(std::string("position sfen ") + sfen_of(kKotobukiId)), std::nullopt);
+  ASSERT_EQ(engine.send(std::string("position sfen ") + public_sfen(kKotobukiId)), std::nullopt);
   ASSERT_EQ(engine.send("go mate infinite"), std::nullopt);
   std::this_thread::sleep_for(300ms);
   seen.clear();
@@ -835,7 +832,7 @@ TEST(UsiProcess, EndOfInputExitsWithZero) {
   const auto searching = test::run_process(
       exe() + " < " +
           input_file("usi_eof_search.txt", std::string("setoption name USI_Hash value 16\nposition sfen ") +
-                                               sfen_of(kKotobukiId) + "\ngo mate infinite\n"),
+                                               public_sfen(kKotobukiId) + "\ngo mate infinite\n"),
       20);
   EXPECT_EQ(searching.code, 0) << searching.output;
   EXPECT_TRUE(contains(searching.output, "\ncheckmate timeout\n")) << searching.output;

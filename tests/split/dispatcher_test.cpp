@@ -7,16 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/split/unit_lists.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::split {
 namespace {
-
-std::vector<WorkUnit> units_with(std::initializer_list<std::uint64_t> multiplicities) {
-  std::vector<WorkUnit> units;
-  for (std::uint64_t m : multiplicities) units.push_back({PackedPosition{}, m});
-  return units;
-}
 
 TEST(Dispatcher, HandsOutEveryUnitOnceAndTalliesThem) {
   const auto units = units_with({1, 2, 1, 1});

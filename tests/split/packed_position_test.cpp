@@ -12,7 +12,7 @@
 namespace tsumi::split {
 namespace {
 
-std::string without_move_number(const std::string& sfen) { return sfen.substr(0, sfen.rfind(' ')); }
+using test::without_move_number;
 
 // pack, unpack and set again give the same position (board, hands, side), and the same words.
 void expect_round_trip(const Position& pos) {

@@ -2,14 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/split/unit_lists.h"
+
 namespace tsumi::split {
 namespace {
-
-std::vector<WorkUnit> units_with(std::initializer_list<std::uint64_t> multiplicities) {
-  std::vector<WorkUnit> units;
-  for (std::uint64_t m : multiplicities) units.push_back({PackedPosition{}, m});
-  return units;
-}
 
 TEST(PerftTally, SumsTheCountsTimesTheirMultiplicities) {
   PerftTally t(units_with({1, 3, 2}));

@@ -15,7 +15,7 @@
 namespace tsumi::split {
 namespace {
 
-std::string without_move_number(const std::string& sfen) { return sfen.substr(0, sfen.rfind(' ')); }
+using test::without_move_number;
 
 // The positions `plies` below pos by their SFEN text, counted naively path by path: an oracle
 // independent of packing and sorting.

@@ -129,4 +129,17 @@ inline std::vector<std::string> sorted(std::vector<std::string> v) {
   return v;
 }
 
+// The SFEN of problem `id` of positions/tsume-public.txt, or "missing problem ID" (which no SFEN parser
+// reads) when the file has no such problem.
+inline std::string public_sfen(std::string_view id) {
+  const MateSuiteEntry* e = tsume_entry(id);
+  return e ? e->sfen : "missing problem " + std::string(id);
+}
+
+// Whether `part` occurs in `text` (a command's output, an error message).
+inline bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+// An SFEN without its move number (the last field).
+inline std::string without_move_number(const std::string& sfen) { return sfen.substr(0, sfen.rfind(' ')); }
+
 }  // namespace tsumi::test
