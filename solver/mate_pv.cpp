@@ -201,11 +201,12 @@ LineBuilder::LineBuilder(MateTable& table, const PositionSetup& root, Color atta
     : search_(table, attacker), root_(root), stop_(stop) {}
 
 std::optional<MateLine> LineBuilder::build(std::uint16_t length, bool exact,
-                                           std::chrono::steady_clock::time_point until, bool has_until, bool book) {
+                                           std::chrono::steady_clock::time_point until, bool has_until, bool book,
+                                           std::uint64_t max_nodes) {
   search_.set_root(root_);
   search_.set_book(book);
   search_.clear_abort();
-  search_.set_limits(until, has_until, 0, stop_);
+  search_.set_limits(until, has_until, max_nodes > 0 ? search_.nodes() + max_nodes : 0, stop_);
   MateLine line = build_mate_line(search_, length, exact);
   if (search_.aborted() != DfpnSearch::Abort::kNone || !line.mated) return std::nullopt;
   return line;

@@ -40,12 +40,13 @@ class LineBuilder {
   // (if `has_until`) or a stop request cut it, or when it does not end in mate: a partial line is no
   // mate.
   // `book`: the line by the book count (futile interpositions no defences; it ends where every evasion
-  // is a futile drop).
+  // is a futile drop). max_nodes (0: none): the build may search this many nodes, then it is cut too.
   std::optional<MateLine> build(std::uint16_t length, bool exact, std::chrono::steady_clock::time_point until,
-                                bool has_until, bool book = false);
+                                bool has_until, bool book = false, std::uint64_t max_nodes = 0);
   std::uint64_t nodes() const { return search_.nodes(); }
   // Whether the last build was cut by its deadline or a stop (else a missing line did not end in mate).
   bool cut() const { return search_.aborted() != DfpnSearch::Abort::kNone; }
+  DfpnSearch::Abort aborted() const { return search_.aborted(); }  // what cut it
   // The stop request the line searches obey (nullptr: none; then only the deadline cuts them).
   void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
   // Called every DfpnSearch::kLimitInterval nodes of the line searches (progress reports).

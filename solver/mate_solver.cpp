@@ -81,6 +81,7 @@ struct MateSolver::Impl {
   bool book_phase = false;
 
   bool timed = false;
+  std::uint64_t line_budget = 0;  // MateLimits::line_nodes
   Clock::time_point deadline{};
   MateCollections collections_before;
 
@@ -94,6 +95,7 @@ struct MateSolver::Impl {
     workers.clear();
     crew = n > 1 ? std::make_unique<DfpnCrew>() : nullptr;
     timed = l.time_s > 0 && l.time_s < MateLimits::kNoTimeLimitS;  // false for NaN too
+    line_budget = l.line_nodes;
     deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timed ? l.time_s : 0));
     for (std::size_t w = 0; w < n; ++w) {
       workers.push_back(std::make_unique<DfpnSearch>(table, p.attacker));
@@ -144,10 +146,11 @@ struct MateSolver::Impl {
   static constexpr int kStopLineGraceMs = 200;
   std::optional<MateLine> build_line(LineBuilder& lines, std::uint16_t len, bool exact, bool bounded) {
     table.set_concurrent(false);  // the workers are idle while a line is built
-    if (!stop.load(std::memory_order_relaxed)) return lines.build(len, exact, line_deadline(len), bounded);
+    if (!stop.load(std::memory_order_relaxed))
+      return lines.build(len, exact, line_deadline(len), bounded, false, line_budget);
     lines.set_stop(nullptr);
     const auto until = std::min(line_deadline(len), Clock::now() + std::chrono::milliseconds(kStopLineGraceMs));
-    auto line = lines.build(len, exact, until, true);
+    auto line = lines.build(len, exact, until, true, false, line_budget);
     lines.set_stop(&stop);
     return line;
   }
@@ -373,7 +376,9 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // A mate exists (first_mate_length says how long), but there is no line to show for it.
   const auto no_line = [&] {
     if (result.stop == MateStop::kNone)
-      result.stop = im.stop.load(std::memory_order_relaxed) ? MateStop::kStopped : MateStop::kTime;
+      result.stop = im.stop.load(std::memory_order_relaxed)        ? MateStop::kStopped
+                    : lines.aborted() == DfpnSearch::Abort::kNodes ? MateStop::kNodes  // MateLimits::line_nodes
+                                                                   : MateStop::kTime;
     result.shortest_proven = false;
     return im.finish(result, lines.nodes());
   };

@@ -59,6 +59,12 @@ struct MateLimits {
   // mate that short, not that there is none (soundness.h asks whether a branch mates faster than the
   // main line this way).
   int max_length = 0;
+  // Each build of a main line (the first proof's, the answer's) may search at most this many nodes (0:
+  // no bound, the default: the limits above do not bound the lines, which a proven mate should have). A
+  // build it cuts leaves the line before it (the first proof's), or none (kTimeout, first_mate_length
+  // set). soundness.h bounds the shortest-mate proofs of its branches this way: the line of a length
+  // that the cut proof did not prove shortest took 2.75 M nodes over a table that had forgotten it.
+  std::uint64_t line_nodes = 0;
 };
 
 // Progress, reported about every `MateSolver::set_progress` interval while solve() runs.

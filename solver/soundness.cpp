@@ -197,7 +197,7 @@ class Checker {
   // A solve of one branch (the position after its move) by the branch limits, with at most max_length
   // plies (0: any) and the shortest-mate proof or not; nullopt when a limit cut it or the total limits
   // are spent, with the branch recorded as unknown. node_cap (0: none) caps this solve's nodes below
-  // the branch limit, and a solve it cuts is not recorded as unknown.
+  // the branch limit, and each build of its lines, and a solve it cuts is not recorded as unknown.
   std::optional<MateResult> solve_branch(const Position& pos, int ply, Move m, int max_length, bool shortest,
                                          std::uint64_t node_cap = 0) {
     MateLimits l = limits_.branch;
@@ -216,7 +216,7 @@ class Checker {
       l.nodes = l.nodes > 0 ? std::min(l.nodes, left) : left;
     }
     const bool capped = node_cap > 0 && (l.nodes == 0 || node_cap < l.nodes);
-    if (capped) l.nodes = node_cap;
+    if (capped) l.nodes = l.line_nodes = node_cap;  // its lines too (MateLimits::line_nodes)
     ++report_.solves;
     MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, l);
     report_.nodes += r.nodes;

@@ -224,6 +224,28 @@ TEST(MatePv, LineBuilderRefusesALineThatDoesNotEndInMate) {
   EXPECT_EQ(check_mate_line(*real, line->moves), std::nullopt);
 }
 
+// A node budget (MateLimits::line_nodes) cuts a build that must search: over an empty table the line of
+// kongou-5 (15 plies) is searched from scratch, past the first look at the limits (every
+// kLimitInterval nodes).
+TEST(MatePv, LineBuilderStopsAtItsNodeBudget) {
+  const MateSuiteEntry* e = test::tsume_entry("kongou-5");
+  ASSERT_NE(e, nullptr);
+  ASSERT_TRUE(e->expected);
+  const auto problem = problem_of(*e);
+  ASSERT_TRUE(problem);
+  MateTable table(std::size_t(16) << 20);
+  LineBuilder lines(table, problem->setup, problem->attacker, nullptr);
+  EXPECT_FALSE(lines.build(std::uint16_t(*e->expected), false, {}, false, false, 1).has_value());
+  EXPECT_TRUE(lines.cut());
+  EXPECT_EQ(lines.aborted(), DfpnSearch::Abort::kNodes);
+  EXPECT_LE(lines.nodes(), 2 * DfpnSearch::kLimitInterval);
+  // The budget is each build's own: without one the same builder ends the line, with a search.
+  const auto line = lines.build(std::uint16_t(*e->expected), false, {}, false);
+  ASSERT_TRUE(line.has_value());
+  EXPECT_EQ(check_mate_line(*problem, line->moves), std::nullopt) << line_text(line->moves);
+  EXPECT_GT(lines.nodes(), DfpnSearch::kLimitInterval) << "the line needed no search";
+}
+
 // Without an exact length the line takes the defence with the longest known proof, not the one with
 // the greatest known floor: a floor is stored only where a shortest-mate search happened to disprove
 // through that defence, and a stale one on a feeble defence led kongou-24's line (after a stop with
