@@ -142,11 +142,15 @@ class Checker {
             {0, Move::none(), s.shortest_proven ? "main line not exact" : "main line not proven shortest"});
     }
     report_.length = int(report_.main_line.size());
-    // The book's line, where it differs, is what the attacker ends with (a futile drop taken is no spare piece).
-    const bool book_line = !report_.recorded && !s.futile_pv.empty();
-    report_.leftover =
-        hand_after(problem_.setup, problem_.attacker,
-                   book_line ? std::span<const Move>(s.futile_pv) : std::span<const Move>(report_.main_line));
+    // The book's line, where it differs, is what the attacker ends with (a futile drop taken is no spare
+    // piece); without one, the main line's hand less what its futile interpositions gave (kongou-2: the
+    // lance of its last two plies, a futile drop and its capture, is no leftover).
+    if (report_.recorded)
+      report_.leftover = hand_after(problem_.setup, problem_.attacker, report_.main_line);
+    else if (!s.futile_pv.empty())
+      report_.leftover = hand_after(problem_.setup, problem_.attacker, s.futile_pv);
+    else
+      report_.leftover = s.book_leftover;
     branches();
   }
 
@@ -177,6 +181,16 @@ class Checker {
       else
         generate<EVASIONS>(pos, moves);
       const bool drops_only = !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
+      // Whether the main line's own move here mates at once as books count it (the last attacker move
+      // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
+      main_mates_at_once_ = false;
+      if (attacking) {
+        StateInfo st;
+        pos.do_move(line[i], st);
+        Hand proof;
+        main_mates_at_once_ = !has_legal_move(pos) || judge.mated_by_futility(pos, proof);
+        pos.undo_move(line[i]);
+      }
       for (const Move m : moves) {
         if (m == line[i]) continue;
         if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
@@ -248,9 +262,11 @@ class Checker {
     const int remaining = n - i;
     Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true};
     Hand proof;
-    // Mated at once: no evasion, or none but futile drops (no defences, as books count them).
+    // Mated at once: no evasion, or none but futile drops (no defences, as books count them). That is as
+    // long as the main line's rest where its own move mates at once too (a last move as books count:
+    // kongou-2's ply 9 of 11, whose last two plies are a futile drop and its capture).
     if (!has_legal_move(pos) || judge_->mated_by_futility(pos, proof)) {
-      cook.kind = i == n - 1 ? CookKind::kLastMove : CookKind::kShort;
+      cook.kind = i == n - 1 || main_mates_at_once_ ? CookKind::kLastMove : CookKind::kShort;
       report_.cooks.push_back(std::move(cook));
       return;
     }
@@ -323,7 +339,8 @@ class Checker {
   }
 
   MateSolver& solver_;
-  FutilityJudge* judge_ = nullptr;  // while branches() runs
+  FutilityJudge* judge_ = nullptr;   // while branches() runs
+  bool main_mates_at_once_ = false;  // at the attacker ply branches() examines: see there
   const MateProblem& problem_;
   const SoundnessLimits& limits_;
   SoundnessReport& report_;

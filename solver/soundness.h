@@ -8,7 +8,9 @@
 //   it), so it compares with the main line's remaining n - i plies; a check after which every evasion is
 //   a futile drop (futility_judge.h) mates at once (mate_length 1), as books count it:
 //     short          (早詰)   mate_length < n - i;
-//     last-move      (最終手余詰) the last ply, and m mates at once: a minor finding;
+//     last-move      (最終手余詰) m mates at once, at the last ply or where the main line's own move
+//                    mates at once too (its last attacker move as books count, the plies after it a
+//                    futile drop and its capture): a minor finding;
 //     transposition  (手順前後) the attacker can force the play back onto a position of the main line
 //                    from ply i on (the position before m included: a loop) within kReturnPlies plies
 //                    after m, and m is one of its later attacker moves;

@@ -8,6 +8,7 @@
 
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "tests/support/test_data.h"
 
 namespace tsumi {
 namespace {
@@ -94,6 +95,26 @@ TEST(Soundness, LastMoveCooksLeaveItSound) {
     EXPECT_EQ(c.ply, 5);
     EXPECT_EQ(c.mate_length, 1);
   }
+}
+
+// kongou-2 (11 plies, 9 as books count): its last two plies are a futile lance drop and its capture. The
+// book's line ends with ▲３二馬 (ply 9); ▲４一馬 there mates at once as books count too, a last-move cook,
+// not a short mate, and the lance taken at ply 11 is no leftover: sound.
+TEST(Soundness, AFutileDropAtTheEndNeitherShortensNorLeavesPieces) {
+  SoundnessLimits limits;
+  limits.branch.nodes = 1000000;
+  const std::string sfen = test::public_sfen("kongou-2");
+  const SoundnessReport r = checked(sfen.c_str(), "", limits);
+  EXPECT_EQ(r.length, 11);
+  EXPECT_EQ(r.futile_length, 9);
+  EXPECT_TRUE(r.leftover.empty());
+  bool at_ply_9 = false;
+  for (const Cook& c : r.cooks) {
+    EXPECT_EQ(c.kind, CookKind::kLastMove) << c.ply << " " << to_usi(c.move);
+    at_ply_9 = at_ply_9 || (c.ply == 9 && to_usi(c.move) == "4b4a");
+  }
+  EXPECT_TRUE(at_ply_9);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kSound);
 }
 
 TEST(Soundness, NoMate) {
