@@ -183,12 +183,11 @@ class Checker {
       const bool drops_only = !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
       // Whether the main line's own move here mates at once as books count it (the last attacker move
       // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
-      main_mates_at_once_ = false;
+      bool main_mates_at_once = false;
       if (attacking) {
         StateInfo st;
         pos.do_move(line[i], st);
-        Hand proof;
-        main_mates_at_once_ = !has_legal_move(pos) || judge.mated_by_futility(pos, proof);
+        main_mates_at_once = mated_at_once(pos);
         pos.undo_move(line[i]);
       }
       for (const Move m : moves) {
@@ -197,7 +196,7 @@ class Checker {
         StateInfo st;
         pos.do_move(m, st);
         if (attacking)
-          attacker_branch(pos, i, n, m, later);
+          attacker_branch(pos, i, n, m, later, main_mates_at_once);
         else
           defender_branch(pos, i, n, m);
         pos.undo_move(m);
@@ -256,17 +255,24 @@ class Checker {
     return std::nullopt;
   }
 
-  // Position `pos` is after another check m at the (0-based) attacker ply i.
-  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& later) {
+  // Mated at once: no evasion, or none but futile drops (no defences, as books count them).
+  bool mated_at_once(const Position& pos) {
+    Hand proof;
+    return !has_legal_move(pos) || judge_->mated_by_futility(pos, proof);
+  }
+
+  // Position `pos` is after another check m at the (0-based) attacker ply i; main_mates_at_once: the
+  // main line's own move at i mates at once (as at its last ply).
+  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& later,
+                       bool main_mates_at_once) {
     ++report_.branches;
     const int remaining = n - i;
     Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true};
-    Hand proof;
-    // Mated at once: no evasion, or none but futile drops (no defences, as books count them). That is as
-    // long as the main line's rest where its own move mates at once too (a last move as books count:
-    // kongou-2's ply 9 of 11, whose last two plies are a futile drop and its capture).
-    if (!has_legal_move(pos) || judge_->mated_by_futility(pos, proof)) {
-      cook.kind = i == n - 1 || main_mates_at_once_ ? CookKind::kLastMove : CookKind::kShort;
+    // Mated at once: as long as the main line's rest where its own move mates at once too (its last ply,
+    // or a last move as books count: kongou-2's ply 9 of 11, whose last two plies are a futile drop and
+    // its capture).
+    if (mated_at_once(pos)) {
+      cook.kind = main_mates_at_once ? CookKind::kLastMove : CookKind::kShort;
       report_.cooks.push_back(std::move(cook));
       return;
     }
@@ -339,8 +345,7 @@ class Checker {
   }
 
   MateSolver& solver_;
-  FutilityJudge* judge_ = nullptr;   // while branches() runs
-  bool main_mates_at_once_ = false;  // at the attacker ply branches() examines: see there
+  FutilityJudge* judge_ = nullptr;  // while branches() runs
   const MateProblem& problem_;
   const SoundnessLimits& limits_;
   SoundnessReport& report_;
