@@ -242,5 +242,67 @@ TEST(MinimaxOracle, AMateInOneWithAnotherMateIsALastMoveFinding) {
   EXPECT_TRUE(f.defences.empty());
 }
 
+TEST(MinimaxOracle, AMateAtOnceWhereTheMainLinesOwnMoveMatesAtOnceIsALastMoveFinding) {
+  // kongou-2 from its ply 7: 3b3d+ P*2d 4b3b L*2c 3b2c. 4b3b mates at once as books count (the lance
+  // drop is futile), so 4b4a, which mates at once as well, is a last-move cook, not a short mate.
+  ProblemPosition p("7nl/5+BR2/8p/8k/8s/7Ps/9/9/9 b rb4g2s3n3l16p 7");
+  std::vector<Move> line;
+  {
+    std::vector<StateInfo> states(6);
+    Position walk;
+    walk.set(p.problem.setup, &states[0]);
+    for (const char* m : {"3b3d+", "P*2d", "4b3b", "L*2c", "3b2c"}) {
+      line.push_back(usi(walk, m));
+      walk.do_move(line.back(), states[line.size()]);
+    }
+  }
+  const OracleFindings f = oracle_findings(p.problem, line, 9);
+  EXPECT_TRUE(f.line_faults.empty());
+  EXPECT_EQ(f.shortest, 5);
+  bool found = false;
+  for (const OracleCook& c : f.cooks) {
+    if (c.ply == 3 && to_usi(c.move) == "4b4a") {
+      found = true;
+      EXPECT_EQ(c.mate_length, 1);
+      EXPECT_EQ(c.kind, OracleCookKind::kLastMove);
+    }
+    if (c.mate_length == 1) {
+      EXPECT_NE(c.kind, OracleCookKind::kShort) << c.ply << " " << to_usi(c.move);
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(MinimaxOracle, ABranchPastTheBudgetIsUndeterminedAndLeavesTheTablesSound) {
+  // tanuki3-1 with a budget of 1 node a branch: its own mate does not fit, so nothing is known; the
+  // same oracle with no budget then finds the mate in 3 (nothing the cut searches stored misleads it).
+  const MateSuiteEntry* e = tsume_entry("tanuki3-1");
+  ASSERT_NE(e, nullptr);
+  ProblemPosition p(e->sfen);
+  MinimaxOracle oracle(p.problem.attacker);
+  oracle.set_budget(1);
+  EXPECT_EQ(oracle.shortest_mate(p.pos, 9), -1);
+  EXPECT_TRUE(oracle.spent());
+  oracle.set_budget(0);
+  EXPECT_EQ(oracle.shortest_mate(p.pos, 9), 3);
+  EXPECT_FALSE(oracle.spent());
+  EXPECT_GT(oracle.nodes(), 1u);
+
+  std::vector<StateInfo> states(16);
+  const std::vector<Move> line = rules_line(oracle, p.pos, 3, states);
+  const OracleFindings small = oracle_findings(p.problem, line, 9, 1);
+  EXPECT_TRUE(small.undetermined_root);
+  const OracleFindings some = oracle_findings(p.problem, line, 9, 2000);
+  EXPECT_FALSE(some.undetermined_root);
+  const OracleFindings all = oracle_findings(p.problem, line, 9);
+  EXPECT_TRUE(all.undetermined.empty());
+  // Each branch is either undetermined or found as without the budget.
+  for (const OracleCook& c : some.cooks)
+    EXPECT_TRUE(std::any_of(all.cooks.begin(), all.cooks.end(), [&](const OracleCook& x) {
+      return x.ply == c.ply && x.move == c.move && x.mate_length == c.mate_length && x.kind == c.kind;
+    })) << to_usi(c.move);
+  EXPECT_EQ(some.cooks.size() + some.beyond.size() + some.undetermined.size(), all.cooks.size() + all.beyond.size());
+}
+
 }  // namespace
 }  // namespace tsumi::test

@@ -76,6 +76,11 @@ bool MinimaxOracle::search(Position& pos, int d, int level) {
     if (d % 2 != 0) --d;
     if (d < 0) return false;
   }
+  ++nodes_;
+  if (spent_ || (budget_ > 0 && nodes_ > budget_)) {
+    spent_ = true;
+    return false;
+  }
   auto& table = table_[level];
   const std::uint64_t key = table_key(pos);
   Move best = Move::none();
@@ -85,6 +90,7 @@ bool MinimaxOracle::search(Position& pos, int d, int level) {
     best = it->second.best;
   }
   const bool result = attacker_to_move ? attacker_mates(pos, d, best, level) : defender_mated(pos, d, best, level);
+  if (spent_) return false;
   Entry& e = table[key];  // looked up again: the recursion may have rehashed the table
   if (result)
     e.proven = std::min(e.proven, d);
@@ -179,7 +185,7 @@ LeftoverRange MinimaxOracle::leftover(Position& pos, int length) {
     }
     pos.undo_move(m);
   }
-  leftovers_[key] = r;
+  if (!spent_) leftovers_[key] = r;
   return r;
 }
 
@@ -328,32 +334,56 @@ OracleVerdict verdict_of(const OracleFindings& f, bool with_max) {
   return OracleVerdict::kSound;
 }
 
-// The other checks at attacker ply i (0-based) of the main line.
+// The tables' size past which a run drops them before its next branch (about 60 bytes an entry).
+constexpr std::size_t kMaxEntries = std::size_t(1) << 23;
+
+// Before each branch: its budget, and the tables dropped where they have grown past kMaxEntries.
+void start_branch(MinimaxOracle& oracle, std::uint64_t budget) {
+  if (oracle.table_size() > kMaxEntries) oracle.clear();
+  oracle.set_budget(budget);
+}
+
+// The other checks at attacker ply i (0-based) of the main line. A return to the main line counts from
+// the position before the move on (a loop back to it is a detour too), as in solver/soundness.h.
 void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Move> line, int i,
-                       const std::vector<Key>& keys, OracleFindings& f) {
+                       const std::vector<Key>& keys, std::uint64_t budget, OracleFindings& f) {
   const int n = int(line.size()), remaining = n - i;
-  const std::unordered_set<Key> targets(keys.begin() + i + 1, keys.end());
+  const std::unordered_set<Key> targets(keys.begin() + i, keys.end());
+  // Whether the main line's own move here mates at once as books count (its last attacker move as
+  // books count, the plies after it a futile drop and its capture, or simply its last ply): another
+  // move that mates at once is then a last-move cook.
+  bool main_mates_at_once = i == n - 1;
+  if (!main_mates_at_once) {
+    StateInfo st;
+    pos.do_move(line[i], st);
+    oracle.set_budget(0);
+    main_mates_at_once = oracle.book_mate_within(pos, 0);
+    pos.undo_move(line[i]);
+  }
   MoveList checks;
   generate<CHECKS>(pos, checks);
   for (Move m : checks) {
     if (m == line[i]) continue;
     StateInfo st;
     pos.do_move(m, st);
+    start_branch(oracle, budget);
     int after = oracle.shortest_mate(pos, f.bound - 1);
     // A check that leaves the defender nothing but futile drops mates at once, as books count it
     // (solver/README.md, "Checking a problem"): a lance dropped a square further away is the same mate.
     if (after != 0 && oracle.book_mate_within(pos, 0)) after = 0;
-    if (after < 0) {
+    if (oracle.spent()) {
+      f.undetermined.push_back({i + 1, m});
+    } else if (after < 0) {
       f.beyond.push_back({i + 1, m});
     } else {
       OracleCook c;
       c.ply = i + 1;
       c.move = m;
       c.mate_length = 1 + after;
-      if (c.mate_length < remaining) {
-        c.kind = OracleCookKind::kShort;
-      } else if (i == n - 1 && c.mate_length == 1) {
+      if (c.mate_length == 1 && main_mates_at_once) {
         c.kind = OracleCookKind::kLastMove;
+      } else if (c.mate_length < remaining) {
+        c.kind = OracleCookKind::kShort;
       } else if (oracle.forced_return(pos, kOracleReturnPlies, targets)) {
         bool later = false;
         for (int j = i + 2; j < n; j += 2) later = later || line[j] == m;
@@ -366,28 +396,37 @@ void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
 }
 
 // The other evasions at defender ply i (0-based) of the main line, futile drops left out.
-void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Move> line, int i, OracleFindings& f) {
+void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Move> line, int i, std::uint64_t budget,
+                       OracleFindings& f) {
   const int remaining = int(line.size()) - i;
   const bool drops_only = MinimaxOracle::drops_only(pos);
   MoveList evasions;
   generate<EVASIONS>(pos, evasions);
   for (Move d : evasions) {
     if (d == line[i]) continue;
+    start_branch(oracle, budget);
     if (drops_only && oracle.futile_drop(pos, d)) {
       f.futile.push_back({i + 1, d});
+      continue;
+    }
+    if (oracle.spent()) {
+      f.undetermined.push_back({i + 1, d});
       continue;
     }
     StateInfo st;
     pos.do_move(d, st);
     const int after = oracle.shortest_mate(pos, f.bound - 1);
-    if (after < 0) {
+    const LeftoverRange leftover = after >= 0 && 1 + after >= remaining ? oracle.leftover(pos, after) : LeftoverRange{};
+    if (oracle.spent()) {
+      f.undetermined.push_back({i + 1, d});
+    } else if (after < 0) {
       f.beyond.push_back({i + 1, d});
     } else if (1 + after >= remaining) {
       OracleDefence def;
       def.ply = i + 1;
       def.move = d;
       def.mate_length = 1 + after;
-      def.leftover = oracle.leftover(pos, after);
+      def.leftover = leftover;
       def.kind_min = defence_kind(def.mate_length, remaining, def.leftover.min);
       def.kind_max = defence_kind(def.mate_length, remaining, def.leftover.max);
       f.defences.push_back(def);
@@ -398,7 +437,8 @@ void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
 
 }  // namespace
 
-OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies) {
+OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies,
+                               std::uint64_t branch_nodes) {
   OracleFindings f;
   f.bound = max_plies;
   f.length = int(main_line.size());
@@ -407,7 +447,12 @@ OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move>
   std::vector<StateInfo> states(main_line.size() + 1);
   Position pos;
   pos.set(problem.setup, &states[0]);
+  oracle.set_budget(branch_nodes);
   f.shortest = oracle.shortest_mate(pos, max_plies);
+  if (oracle.spent()) {
+    f.undetermined_root = true;
+    return f;
+  }
 
   if (main_line.empty()) {
     if (f.shortest >= 0) f.line_faults.push_back("no line, yet a mate in " + std::to_string(f.shortest));
@@ -429,9 +474,9 @@ OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move>
   pos.set(problem.setup, &states[0]);
   for (int i = 0; i < f.length; ++i) {
     if (pos.side_to_move() == attacker)
-      attacker_branches(oracle, pos, main_line, i, keys, f);
+      attacker_branches(oracle, pos, main_line, i, keys, branch_nodes, f);
     else
-      defender_branches(oracle, pos, main_line, i, f);
+      defender_branches(oracle, pos, main_line, i, branch_nodes, f);
     pos.do_move(main_line[i], states[i + 1]);
   }
   f.verdict_min = verdict_of(f, false);

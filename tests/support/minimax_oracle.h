@@ -94,6 +94,23 @@ class MinimaxOracle {
   // evasion must lead there. A defender mated on a position that is not a target is no return.
   bool forced_return(Position& pos, int plies, const std::unordered_set<Key>& targets);
 
+  // A node budget for what follows (0: none): search() counts its nodes, and once the budget is spent
+  // every search answers "not within d" at once and stores nothing, so the tables hold finished results
+  // only. spent() says whether the answers since set_budget() are void.
+  void set_budget(std::uint64_t nodes) {
+    budget_ = nodes;
+    nodes_ = 0;
+    spent_ = false;
+  }
+  bool spent() const { return spent_; }
+  std::uint64_t nodes() const { return nodes_; }
+
+  // Forgets every result (the tables are a cache: a long run drops them to bound its memory).
+  void clear() {
+    for (auto& t : table_) t.clear();
+    leftovers_.clear();
+  }
+
   std::size_t table_size() const {
     std::size_t n = 0;
     for (const auto& t : table_) n += t.size();
@@ -121,6 +138,8 @@ class MinimaxOracle {
   int futility_plies_;
   std::unordered_map<std::uint64_t, Entry> table_[kFutilityNesting + 1];  // per level
   std::unordered_map<std::uint64_t, LeftoverRange> leftovers_;
+  std::uint64_t budget_ = 0, nodes_ = 0;
+  bool spent_ = false;
 };
 
 // shortest_mate() of a fresh oracle: the exact shortest mate of pos in plies by tsume rules, -1 when
@@ -179,13 +198,19 @@ struct OracleFindings {
   std::vector<OracleDefence> defences;
   std::vector<OracleBranch> beyond;  // moves after which no mate within the bound
   std::vector<OracleBranch> futile;  // defender alternatives left out as futile drops
+  // Moves whose searches spent the branch budget (oracle_findings' branch_nodes): nothing is known of
+  // them. With `undetermined_root`, the problem's own shortest mate spent it: nothing is known at all.
+  std::vector<OracleBranch> undetermined;
+  bool undetermined_root = false;
   // The verdict with the defence kinds of kind_min, and with those of kind_max.
   OracleVerdict verdict_min = OracleVerdict::kNoMate;
   OracleVerdict verdict_max = OracleVerdict::kNoMate;
 };
 
 // The findings of solver/soundness.h's definitions for `problem` and its main line, every branch
-// searched to a mate_length of max_plies at most.
-OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies);
+// searched to a mate_length of max_plies at most, with at most branch_nodes nodes a branch (0: no limit;
+// the problem's own shortest mate has the same budget). A branch past it is `undetermined`.
+OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies,
+                               std::uint64_t branch_nodes = 0);
 
 }  // namespace tsumi::test
