@@ -288,8 +288,9 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
   cmd->footer(
       "At each attacker ply of the main line every other check is solved: a mate is a cook (余詰), short (早詰)\n"
       "when it is shorter than the main line's rest, last-move (最終手余詰) when it mates at once at the main\n"
-      "line's last attacker move (as books count), detour (迂回) or transposition (手順前後) when it is forced\n"
-      "back onto the main line within 4 plies. At each defender ply\n"
+      "line's last attacker move (as books count), detour (迂回) or transposition (手順前後) when it comes\n"
+      "back onto the main line: forced within 4 plies, or along its shortest mate against every longest\n"
+      "defence (solver/README.md). At each defender ply\n"
       "every other defence (futile drops are none) is solved: longer (変長), equal (変同), equal-leftover\n"
       "(変同駒余り). Pieces left after the main line: 駒余り. A branch a limit cut is unknown. Lengths count\n"
       "every defence, interpositions included. Verdict: sound, flawed, nomate, bad-line or unknown; minor\n"

@@ -110,6 +110,9 @@ bool forces_return(Position& pos, Color attacker, const std::unordered_set<Key>&
 constexpr std::uint64_t kShortestShare = 1;
 constexpr std::uint64_t kShortestMinNodes = 50000;
 
+// How many lines of equally long defences deep a return to the main line is followed (line_returns).
+constexpr int kTieDepth = 2;
+
 // The check of one problem: the branches of its main line, each solved on the solver's table.
 class Checker {
  public:
@@ -196,7 +199,7 @@ class Checker {
         StateInfo st;
         pos.do_move(m, st);
         if (attacking)
-          attacker_branch(pos, i, n, m, later, main_mates_at_once);
+          attacker_branch(pos, i, n, m, later, keys[std::size_t(i)], main_mates_at_once);
         else
           defender_branch(pos, i, n, m);
         pos.undo_move(m);
@@ -213,21 +216,10 @@ class Checker {
   // the branch limit, and each build of its lines, and a solve it cuts is not recorded as unknown.
   std::optional<MateResult> solve_branch(const Position& pos, int ply, Move m, int max_length, bool shortest,
                                          std::uint64_t node_cap = 0) {
-    MateLimits l = limits_.branch;
-    l.book_search = false;
-    l.max_length = max_length;
-    l.prove_shortest = shortest;
-    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return unknown(ply, m, "stopped");
-    if (limits_.total_time_s > 0) {
-      const double left = limits_.total_time_s - seconds_since(start_);
-      if (left <= 0) return unknown(ply, m, "total time");
-      l.time_s = l.time_s > 0 ? std::min(l.time_s, left) : left;
-    }
-    if (limits_.total_nodes > 0) {
-      if (report_.nodes >= limits_.total_nodes) return unknown(ply, m, "total nodes");
-      const std::uint64_t left = limits_.total_nodes - report_.nodes;
-      l.nodes = l.nodes > 0 ? std::min(l.nodes, left) : left;
-    }
+    const char* why = "";
+    std::optional<MateLimits> left = limits_left(max_length, shortest, why);
+    if (!left) return unknown(ply, m, why);
+    MateLimits& l = *left;
     const bool capped = node_cap > 0 && (l.nodes == 0 || node_cap < l.nodes);
     if (capped) l.nodes = l.line_nodes = node_cap;  // its lines too (MateLimits::line_nodes)
     ++report_.solves;
@@ -238,6 +230,37 @@ class Checker {
       return unknown(ply, m, to_string(r.stop));
     }
     return r;
+  }
+
+  // The limits of one solve of the check: the branch limits, with at most max_length plies (0: any) and
+  // the shortest-mate proof or not, within what the total limits leave; nullopt, with `why`, where the
+  // check is stopped or its totals are spent.
+  std::optional<MateLimits> limits_left(int max_length, bool shortest, const char*& why) const {
+    MateLimits l = limits_.branch;
+    l.book_search = false;
+    l.max_length = max_length;
+    l.prove_shortest = shortest;
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
+      why = "stopped";
+      return std::nullopt;
+    }
+    if (limits_.total_time_s > 0) {
+      const double left = limits_.total_time_s - seconds_since(start_);
+      if (left <= 0) {
+        why = "total time";
+        return std::nullopt;
+      }
+      l.time_s = l.time_s > 0 ? std::min(l.time_s, left) : left;
+    }
+    if (limits_.total_nodes > 0) {
+      if (report_.nodes >= limits_.total_nodes) {
+        why = "total nodes";
+        return std::nullopt;
+      }
+      const std::uint64_t left = limits_.total_nodes - report_.nodes;
+      l.nodes = l.nodes > 0 ? std::min(l.nodes, left) : left;
+    }
+    return l;
   }
 
   // The mate after the branch's move, found by `found` (no shortest-mate proof), with its shortest
@@ -263,7 +286,7 @@ class Checker {
 
   // Position `pos` is after another check m at the (0-based) attacker ply i; main_mates_at_once: the
   // main line's own move at i mates at once (as at its last ply).
-  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& later,
+  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& later, Key here,
                        bool main_mates_at_once) {
     ++report_.branches;
     const int remaining = n - i;
@@ -288,13 +311,96 @@ class Checker {
       r = solve_branch(pos, i + 1, m, 0, false);
       if (!r || r->verdict != MateVerdict::kMate) return;
       r = shortest_of(pos, i + 1, m, *r);
-      if (forces_return(pos, problem_.attacker, later, kReturnPlies))
-        cook.kind = is_later_attacker_move(i, m) ? CookKind::kTransposition : CookKind::kDetour;
+      // Back onto the main line: onto the position before m (a loop: a detour, whatever m is), or else
+      // onto a later position of it (a transposition where m is one of its later moves). Each is a
+      // return within kReturnPlies plies however the play goes, or one along the branch's mate line.
+      const auto returns = [&](const std::unordered_set<Key>& to) {
+        return forces_return(pos, problem_.attacker, to, kReturnPlies) ||
+               (r->shortest_proven && line_returns(pos, r->pv, to, 0));
+      };
+      std::unordered_set<Key> ahead(later);
+      ahead.erase(here);
+      const bool loop = returns({here}), back = loop || returns(ahead);
+      if (back) cook.kind = !loop && is_later_attacker_move(i, m) ? CookKind::kTransposition : CookKind::kDetour;
     }
     cook.mate_length = 1 + r->length;
     cook.length_proven = r->shortest_proven;
     cook.line.insert(cook.line.end(), r->pv.begin(), r->pv.end());
     report_.cooks.push_back(std::move(cook));
+  }
+
+  // Whether the branch's shortest mate comes back onto the main line however the defender lasts longest:
+  // `line` (a proven shortest mate from pos, its defences the longest) reaches a position of `later`,
+  // and at each of its defender plies before that, every other evasion is mated sooner, or lasts as
+  // long and its own line comes back too (kTieDepth such lines deep at most). A solve a limit cuts
+  // answers no (the branch stays a cook, its kind unsettled). The attacker's moves are the line's: where
+  // another shortest route comes back and the line does not, this says no.
+  bool line_returns(Position& pos, const std::vector<Move>& line, const std::unordered_set<Key>& later, int depth) {
+    std::size_t back = line.size() + 1;  // plies of `line` played when it first stands on the main line
+    {
+      std::vector<StateInfo> st(line.size());
+      std::size_t k = 0;
+      for (; k <= line.size(); ++k) {
+        if (later.contains(pos.key())) {
+          back = k;
+          break;
+        }
+        if (k < line.size()) pos.do_move(line[k], st[k]);
+      }
+      for (std::size_t j = std::min(k, line.size()); j-- > 0;) pos.undo_move(line[j]);
+    }
+    if (back > line.size()) return false;
+    std::vector<StateInfo> st(back);
+    bool forced = true;
+    std::size_t k = 0;
+    for (; k < back && forced; ++k) {
+      if (pos.side_to_move() != problem_.attacker)
+        forced = others_return(pos, line[k], int(line.size() - k), later, depth);
+      pos.do_move(line[k], st[k]);
+    }
+    while (k-- > 0) pos.undo_move(line[k]);
+    return forced;
+  }
+
+  // At a defender ply of a branch line with `rest` plies left (its own move `own` included): every other
+  // evasion is mated in fewer, or in as many and comes back onto the main line (line_returns).
+  bool others_return(Position& pos, Move own, int rest, const std::unordered_set<Key>& later, int depth) {
+    MoveList moves;
+    generate<EVASIONS>(pos, moves);
+    for (const Move e : moves) {
+      if (e == own) continue;
+      StateInfo st;
+      pos.do_move(e, st);
+      bool ok = false;
+      // Sooner: a mate within rest - 3 plies after e (none shorter than 1 exists, so with rest 2 all tie).
+      std::optional<MateResult> sooner;
+      if (rest >= 4) sooner = quiet_solve(pos, rest - 3, false);
+      if (rest >= 4 && !sooner) {
+        ok = false;
+      } else if (sooner && sooner->verdict == MateVerdict::kMate) {
+        ok = true;
+      } else if (depth < kTieDepth) {
+        const std::optional<MateResult> tie = quiet_solve(pos, rest - 1, true);
+        ok = tie && tie->verdict == MateVerdict::kMate && tie->shortest_proven && int(tie->pv.size()) == rest - 1 &&
+             line_returns(pos, tie->pv, later, depth + 1);
+      }
+      pos.undo_move(e);
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  // A solve inside a branch that settles a kind only: by the branch limits, its nodes counted, nothing
+  // recorded as unknown; nullopt where a limit cut it.
+  std::optional<MateResult> quiet_solve(const Position& pos, int max_length, bool shortest) {
+    const char* why = "";
+    const std::optional<MateLimits> l = limits_left(max_length, shortest, why);
+    if (!l) return std::nullopt;
+    ++report_.solves;
+    MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, *l);
+    report_.nodes += r.nodes;
+    if (r.verdict == MateVerdict::kTimeout) return std::nullopt;
+    return r;
   }
 
   // Whether m is the move of one of the main line's attacker plies after i.

@@ -11,10 +11,13 @@
 //     last-move      (最終手余詰) m mates at once, at the last ply or where the main line's own move
 //                    mates at once too (its last attacker move as books count, the plies after it a
 //                    futile drop and its capture): a minor finding;
-//     transposition  (手順前後) the attacker can force the play back onto a position of the main line
-//                    from ply i on (the position before m included: a loop) within kReturnPlies plies
-//                    after m, and m is one of its later attacker moves;
-//     detour         (迂回)   the same return, m not a main-line move;
+//     detour         (迂回)   m returns (below) onto the position before it (a loop), or onto a later
+//                    position of the main line and m is not a later attacker move of it;
+//     transposition  (手順前後) m returns onto a later position of the main line and is one of its later
+//                    attacker moves;
+//   where m returns onto a set of positions when the attacker can force the play there within
+//   kReturnPlies plies after m, or when the branch's shortest mate line reaches one and, at each of its
+//   defender plies before, every other evasion is mated sooner or as late with a line that returns too;
 //     cook           (余詰)   any other.
 // - At a defender ply i (odd), every other evasion d that is a defence (a futile drop is none:
 //   futility_judge.h's rule) is solved: mated with 1 + L plies against the remaining n - i:

@@ -251,6 +251,27 @@ bool MinimaxOracle::forced_return(Position& pos, int plies, const std::unordered
   return !attacker_to_move;
 }
 
+bool MinimaxOracle::optimal_return(Position& pos, int length, const std::unordered_set<Key>& targets) {
+  if (targets.count(pos.key())) return true;
+  if (length <= 0) return false;
+  const bool attacker_to_move = pos.side_to_move() == attacker_;
+  MoveList moves;
+  if (attacker_to_move)
+    generate<CHECKS>(pos, moves);
+  else
+    generate<EVASIONS>(pos, moves);
+  for (Move m : moves) {
+    StateInfo st;
+    pos.do_move(m, st);
+    const bool exact = mate_within(pos, length - 1) && !mate_within(pos, length - 3);
+    const bool back = exact && optimal_return(pos, length - 1, targets);
+    pos.undo_move(m);
+    if (attacker_to_move && back) return true;
+    if (!attacker_to_move && exact && !back) return false;
+  }
+  return !attacker_to_move;
+}
+
 int shortest_mate(Position& pos, Color attacker, int max_plies) {
   MinimaxOracle oracle(attacker);
   return oracle.shortest_mate(pos, max_plies);
@@ -343,12 +364,11 @@ void start_branch(MinimaxOracle& oracle, std::uint64_t budget) {
   oracle.set_budget(budget);
 }
 
-// The other checks at attacker ply i (0-based) of the main line. A return to the main line counts from
-// the position before the move on (a loop back to it is a detour too), as in solver/soundness.h.
+// The other checks at attacker ply i (0-based) of the main line.
 void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Move> line, int i,
                        const std::vector<Key>& keys, std::uint64_t budget, OracleFindings& f) {
   const int n = int(line.size()), remaining = n - i;
-  const std::unordered_set<Key> targets(keys.begin() + i, keys.end());
+  const std::unordered_set<Key> ahead(keys.begin() + i + 1, keys.end());
   // Whether the main line's own move here mates at once as books count (its last attacker move as
   // books count, the plies after it a futile drop and its capture, or simply its last ply): another
   // move that mates at once is then a last-move cook.
@@ -356,14 +376,19 @@ void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
   if (!main_mates_at_once) {
     StateInfo st;
     pos.do_move(line[i], st);
-    oracle.set_budget(0);
+    start_branch(oracle, budget);
     main_mates_at_once = oracle.book_mate_within(pos, 0);
     pos.undo_move(line[i]);
   }
+  const bool unsettled = oracle.spent();  // then nothing at this ply is known
   MoveList checks;
   generate<CHECKS>(pos, checks);
   for (Move m : checks) {
     if (m == line[i]) continue;
+    if (unsettled) {
+      f.undetermined.push_back({i + 1, m});
+      continue;
+    }
     StateInfo st;
     pos.do_move(m, st);
     start_branch(oracle, budget);
@@ -384,12 +409,24 @@ void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
         c.kind = OracleCookKind::kLastMove;
       } else if (c.mate_length < remaining) {
         c.kind = OracleCookKind::kShort;
-      } else if (oracle.forced_return(pos, kOracleReturnPlies, targets)) {
-        bool later = false;
-        for (int j = i + 2; j < n; j += 2) later = later || line[j] == m;
-        c.kind = later ? OracleCookKind::kTransposition : OracleCookKind::kDetour;
+      } else {
+        // Back onto the position before m (a loop: a detour), or else onto a later position of the main
+        // line (a transposition where m is one of its later attacker moves): within the return plies
+        // however the play goes, or along a shortest mate against every longest defence.
+        const auto returns = [&](const std::unordered_set<Key>& to) {
+          return oracle.forced_return(pos, kOracleReturnPlies, to) || oracle.optimal_return(pos, after, to);
+        };
+        const bool loop = returns({keys[std::size_t(i)]});
+        if (loop || returns(ahead)) {
+          bool later = false;
+          for (int j = i + 2; j < n; j += 2) later = later || line[j] == m;
+          c.kind = later && !loop ? OracleCookKind::kTransposition : OracleCookKind::kDetour;
+        }
       }
-      f.cooks.push_back(c);
+      if (oracle.spent())  // the searches of the return spent the budget: the kind is not known
+        f.undetermined.push_back({i + 1, m});
+      else
+        f.cooks.push_back(c);
     }
     pos.undo_move(m);
   }
@@ -466,6 +503,21 @@ OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move>
     return f;
   }
   f.leftover = pos.hand(attacker);
+  // As books count, the line ends at its first check after which the defender has nothing but futile
+  // drops (mated as books count): what the attacker holds there is what is left (solver/soundness.h).
+  pos.set(problem.setup, &states[0]);
+  oracle.set_budget(branch_nodes);
+  for (int i = 0; i + 1 < f.length; ++i) {
+    pos.do_move(main_line[i], states[i + 1]);
+    if (pos.side_to_move() != attacker && oracle.book_mate_within(pos, 0)) {
+      f.leftover = pos.hand(attacker);
+      break;
+    }
+  }
+  if (oracle.spent()) {
+    f.undetermined_root = true;
+    return f;
+  }
   if (f.shortest != f.length)
     f.line_faults.push_back("the line has " + std::to_string(f.length) + " plies, the shortest mate " +
                             (f.shortest < 0 ? "is beyond the bound" : std::to_string(f.shortest)));

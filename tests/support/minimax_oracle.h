@@ -111,6 +111,12 @@ class MinimaxOracle {
     leftovers_.clear();
   }
 
+  // Whether the attacker, playing shortest mates only, can force the play onto a position whose key()
+  // is in `targets` against every longest defence: from pos, whose shortest mate is exactly `length`
+  // plies (the caller knows), each side keeps to moves after which the mate is exactly one ply shorter;
+  // the attacker picks one, every such defence must lead there.
+  bool optimal_return(Position& pos, int length, const std::unordered_set<Key>& targets);
+
   std::size_t table_size() const {
     std::size_t n = 0;
     for (const auto& t : table_) n += t.size();
@@ -193,7 +199,7 @@ struct OracleFindings {
   // What is wrong with the main line: an illegal move, an attacker move that is no check, no mate at
   // its end, a length other than the shortest mate. Empty when nothing is.
   std::vector<std::string> line_faults;
-  Hand leftover;  // the attacker's hand after the main line
+  Hand leftover;  // the attacker's hand after the main line, as books count it (at its first mate as books count)
   std::vector<OracleCook> cooks;
   std::vector<OracleDefence> defences;
   std::vector<OracleBranch> beyond;  // moves after which no mate within the bound
