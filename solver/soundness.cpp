@@ -48,6 +48,9 @@ SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
   if (r.bad_line) return SoundnessVerdict::kBadLine;
   if (r.main_line.empty())
     return r.solve.verdict == MateVerdict::kNoMate ? SoundnessVerdict::kNoMate : SoundnessVerdict::kUnknown;
+  // tsumi's own line not proven a shortest mate against the longest defences: its branches are no
+  // findings about the problem (a "short" mate there shows the line long, not the problem cooked).
+  if (!r.recorded && (!r.solve.shortest_proven || !r.solve.line_exact)) return SoundnessVerdict::kUnknown;
   const bool cooked = std::any_of(r.cooks.begin(), r.cooks.end(), [](const Cook& c) {
     return c.kind == CookKind::kCook || c.kind == CookKind::kShort;
   });

@@ -26,6 +26,8 @@
 //     equal-leftover (変同駒余り) as many, with pieces left: the main line is the right choice, a minor finding.
 //   A defence after which there is no mate breaks a recorded line (bad-line).
 // - leftover (駒余り): the attacker's hand after the main line.
+// - Where tsumi's own main line (no recorded one) is not proven a shortest mate against the longest
+//   defences, the verdict is `unknown` whatever its branches give: they are no findings about the problem.
 // - A branch that a limit cut is `unknown`; the verdict is `sound` only when every branch was settled and
 //   nothing but minor findings (last-move, detour, transposition, equal-leftover) was found.
 //
