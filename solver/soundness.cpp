@@ -179,8 +179,9 @@ class Checker {
     judge_ = &judge;
     for (int i = 0; i < n; ++i) {
       const bool attacking = i % 2 == 0;
-      // The main line from this ply on: the branch's own position too (a loop back to it is a detour).
-      const std::unordered_set<Key> later(keys.begin() + i, keys.end());
+      // The main line's positions after this ply (a return onto one of them), and keys[i] the position
+      // before it (a return onto that is a loop).
+      const std::unordered_set<Key> ahead(keys.begin() + i + 1, keys.end());
       MoveList moves;
       if (attacking)
         generate<CHECKS>(pos, moves);
@@ -202,7 +203,7 @@ class Checker {
         StateInfo st;
         pos.do_move(m, st);
         if (attacking)
-          attacker_branch(pos, i, n, m, later, keys[std::size_t(i)], main_mates_at_once);
+          attacker_branch(pos, i, n, m, ahead, keys[std::size_t(i)], main_mates_at_once);
         else
           defender_branch(pos, i, n, m);
         pos.undo_move(m);
@@ -225,9 +226,7 @@ class Checker {
     MateLimits& l = *left;
     const bool capped = node_cap > 0 && (l.nodes == 0 || node_cap < l.nodes);
     if (capped) l.nodes = l.line_nodes = node_cap;  // its lines too (MateLimits::line_nodes)
-    ++report_.solves;
-    MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, l);
-    report_.nodes += r.nodes;
+    MateResult r = run_solve(pos, l);
     if (r.verdict == MateVerdict::kTimeout) {
       if (capped && r.stop == MateStop::kNodes) return std::nullopt;
       return unknown(ply, m, to_string(r.stop));
@@ -289,7 +288,7 @@ class Checker {
 
   // Position `pos` is after another check m at the (0-based) attacker ply i; main_mates_at_once: the
   // main line's own move at i mates at once (as at its last ply).
-  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& later, Key here,
+  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& ahead, Key here,
                        bool main_mates_at_once) {
     ++report_.branches;
     const int remaining = n - i;
@@ -321,8 +320,6 @@ class Checker {
         return forces_return(pos, problem_.attacker, to, kReturnPlies) ||
                (r->shortest_proven && line_returns(pos, r->pv, to, 0));
       };
-      std::unordered_set<Key> ahead(later);
-      ahead.erase(here);
       const bool loop = returns({here}), back = loop || returns(ahead);
       if (back) cook.kind = !loop && is_later_attacker_move(i, m) ? CookKind::kTransposition : CookKind::kDetour;
     }
@@ -339,21 +336,13 @@ class Checker {
   // answers no (the branch stays a cook, its kind unsettled). The attacker's moves are the line's: where
   // another shortest route comes back and the line does not, this says no.
   bool line_returns(Position& pos, const std::vector<Move>& line, const std::unordered_set<Key>& later, int depth) {
-    std::size_t back = line.size() + 1;  // plies of `line` played when it first stands on the main line
-    {
-      std::vector<StateInfo> st(line.size());
-      std::size_t k = 0;
-      for (; k <= line.size(); ++k) {
-        if (later.contains(pos.key())) {
-          back = k;
-          break;
-        }
-        if (k < line.size()) pos.do_move(line[k], st[k]);
-      }
-      for (std::size_t j = std::min(k, line.size()); j-- > 0;) pos.undo_move(line[j]);
-    }
-    if (back > line.size()) return false;
-    std::vector<StateInfo> st(back);
+    // Where the line first stands on the main line (a walk of keys: the solves below only up to there).
+    std::vector<StateInfo> st(line.size());
+    std::size_t back = 0;
+    while (back < line.size() && !later.contains(pos.key())) pos.do_move(line[back], st[back]), ++back;
+    const bool reached = later.contains(pos.key());
+    for (std::size_t k = back; k-- > 0;) pos.undo_move(line[k]);
+    if (!reached) return false;
     bool forced = true;
     std::size_t k = 0;
     for (; k < back && forced; ++k) {
@@ -375,14 +364,12 @@ class Checker {
       StateInfo st;
       pos.do_move(e, st);
       bool ok = false;
-      // Sooner: a mate within rest - 3 plies after e (none shorter than 1 exists, so with rest 2 all tie).
+      // Sooner: a mate within rest - 3 plies after e. With rest 2 none is (a mate takes a ply): all tie.
       std::optional<MateResult> sooner;
       if (rest >= 4) sooner = quiet_solve(pos, rest - 3, false);
-      if (rest >= 4 && !sooner) {
-        ok = false;
-      } else if (sooner && sooner->verdict == MateVerdict::kMate) {
+      if (sooner && sooner->verdict == MateVerdict::kMate) {
         ok = true;
-      } else if (depth < kTieDepth) {
+      } else if ((sooner || rest < 4) && depth < kTieDepth) {
         const std::optional<MateResult> tie = quiet_solve(pos, rest - 1, true);
         ok = tie && tie->verdict == MateVerdict::kMate && tie->shortest_proven && int(tie->pv.size()) == rest - 1 &&
              line_returns(pos, tie->pv, later, depth + 1);
@@ -399,10 +386,16 @@ class Checker {
     const char* why = "";
     const std::optional<MateLimits> l = limits_left(max_length, shortest, why);
     if (!l) return std::nullopt;
-    ++report_.solves;
-    MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, *l);
-    report_.nodes += r.nodes;
+    MateResult r = run_solve(pos, *l);
     if (r.verdict == MateVerdict::kTimeout) return std::nullopt;
+    return r;
+  }
+
+  // One solve of the check on the shared table, counted.
+  MateResult run_solve(const Position& pos, const MateLimits& l) {
+    ++report_.solves;
+    MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, l);
+    report_.nodes += r.nodes;
     return r;
   }
 

@@ -57,6 +57,14 @@ void order_evasions(const Position& pos, MoveList& list, Move first, Square king
   });
 }
 
+// The moves of a tsume line from pos: the attacker's checks, or the defender's evasions.
+void tsume_moves(const Position& pos, bool attacker_to_move, MoveList& moves) {
+  if (attacker_to_move)
+    generate<CHECKS>(pos, moves);
+  else
+    generate<EVASIONS>(pos, moves);
+}
+
 }  // namespace
 
 std::uint64_t MinimaxOracle::table_key(const Position& pos) const {
@@ -149,6 +157,10 @@ bool MinimaxOracle::defender_mated(Position& pos, int d, Move& best, int level) 
   return true;
 }
 
+bool MinimaxOracle::mates_exactly(Position& pos, int length) {
+  return mate_within(pos, length) && !mate_within(pos, length - 2);
+}
+
 int MinimaxOracle::shortest_mate(Position& pos, int max_plies) {
   for (int d = pos.side_to_move() == attacker_ ? 1 : 0; d <= max_plies; d += 2)
     if (mate_within(pos, d)) return d;
@@ -168,17 +180,14 @@ LeftoverRange MinimaxOracle::leftover(Position& pos, int length) {
   // defence).
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   MoveList moves;
-  if (attacker_to_move)
-    generate<CHECKS>(pos, moves);
-  else
-    generate<EVASIONS>(pos, moves);
+  tsume_moves(pos, attacker_to_move, moves);
   // The attacker picks: min prefers false (an empty hand), max prefers true. The defender always
   // prefers an empty hand for the attacker: min over its longest defences, in both cases.
   LeftoverRange r = attacker_to_move ? LeftoverRange{true, false} : LeftoverRange{true, true};
   for (Move m : moves) {
     StateInfo st;
     pos.do_move(m, st);
-    if (mate_within(pos, length - 1) && !mate_within(pos, length - 3)) {
+    if (mates_exactly(pos, length - 1)) {
       const LeftoverRange child = leftover(pos, length - 1);
       r.min = r.min && child.min;
       r.max = attacker_to_move ? (r.max || child.max) : (r.max && child.max);
@@ -235,10 +244,7 @@ bool MinimaxOracle::forced_return(Position& pos, int plies, const std::unordered
   if (plies == 0) return false;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   MoveList moves;
-  if (attacker_to_move)
-    generate<CHECKS>(pos, moves);
-  else
-    generate<EVASIONS>(pos, moves);
+  tsume_moves(pos, attacker_to_move, moves);
   if (!attacker_to_move && moves.empty()) return false;  // mated off the main line
   for (Move m : moves) {
     StateInfo st;
@@ -256,14 +262,11 @@ bool MinimaxOracle::optimal_return(Position& pos, int length, const std::unorder
   if (length <= 0) return false;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   MoveList moves;
-  if (attacker_to_move)
-    generate<CHECKS>(pos, moves);
-  else
-    generate<EVASIONS>(pos, moves);
+  tsume_moves(pos, attacker_to_move, moves);
   for (Move m : moves) {
     StateInfo st;
     pos.do_move(m, st);
-    const bool exact = mate_within(pos, length - 1) && !mate_within(pos, length - 3);
+    const bool exact = mates_exactly(pos, length - 1);
     const bool back = exact && optimal_return(pos, length - 1, targets);
     pos.undo_move(m);
     if (attacker_to_move && back) return true;

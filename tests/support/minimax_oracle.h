@@ -51,6 +51,9 @@ class MinimaxOracle {
   // within d plies (0: it is mated now).
   bool mate_within(Position& pos, int d);
 
+  // Whether the shortest mate (as mate_within counts) is exactly `length` plies.
+  bool mates_exactly(Position& pos, int length);
+
   // The exact length of the shortest mate in plies (odd with the attacker to move, even with the
   // defender to move in check, 0 when already mated), or -1 when there is none within max_plies.
   int shortest_mate(Position& pos, int max_plies);
