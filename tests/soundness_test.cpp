@@ -1,5 +1,6 @@
 #include "solver/soundness.h"
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -115,6 +116,28 @@ TEST(Soundness, AFutileDropAtTheEndNeitherShortensNorLeavesPieces) {
   }
   EXPECT_TRUE(at_ply_9);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kSound);
+}
+
+// 寿 (positions/tsume-famous.txt, id kotobuki) from its ply 581, with its recorded 31 plies to the end.
+// ▲４一龍 (4b4a) instead of the main line's first move mates in 31 too, and its shortest mate stands on
+// the main line's position after ply 6 at its own ply 7: a return along the line, past kReturnPlies,
+// so a detour. ▲５一龍 (4b5a) mates as long without coming back: a cook.
+TEST(Soundness, ALineThatComesBackOntoTheMainLineLaterIsADetour) {
+  SoundnessLimits limits;
+  limits.branch.nodes = 2000000;
+  const SoundnessReport r = checked("g6k1/3lP+R3/N1+N3ppp/s2B4P/3b2Pl1/1l7/S7S/1P2gS3/1g+p2P3 b 2Nrgl9p 581",
+                                    "4b3a 2a1b N*2d 2c2d 1d1c+ 1b1c 3a1a 1c2c N*1e 2c3b 1a3a 3b4c 3a4b 4c5d 4b5c 5d4e "
+                                    "5c5e 4e3f 5e4f 3f2g 4f3g 2g1h P*1i 1h1i 1g2h 1i1h 3g1g 1h2i 1g1i 2i3h 1i3i",
+                                    limits);
+  ASSERT_FALSE(r.bad_line);
+  EXPECT_EQ(r.length, 31);
+  std::optional<CookKind> four_a, five_a;
+  for (const Cook& c : r.cooks) {
+    if (c.ply == 1 && to_usi(c.move) == "4b4a") four_a = c.kind;
+    if (c.ply == 1 && to_usi(c.move) == "4b5a") five_a = c.kind;
+  }
+  EXPECT_EQ(four_a, CookKind::kDetour);
+  EXPECT_EQ(five_a, CookKind::kCook);
 }
 
 TEST(Soundness, NoMate) {
