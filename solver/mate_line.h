@@ -22,9 +22,6 @@ struct MateLine {
   std::vector<Move> moves;
   Hand leftover;  // the attacker's hand after the last move
   int futile_length = 0;
-  // The leftover as books count it: without the pieces the attacker took from the futile interpositions
-  // that futile_length leaves out (a book's defender does not drop them). Set by build_mate_line.
-  Hand book_leftover;
   // The line ends in mate (the defender to move without an evasion; in the book count, without one that
   // is not a futile drop). False when the table claimed a
   // proof that the line could not follow to the end: a line cut by a limit, or by the repetition rule

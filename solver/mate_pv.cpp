@@ -157,9 +157,8 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
 // Drops between the king and the checker that the attacker takes at once and does not need: from the
 // position after the capture the attacker mates without the captured piece (its proof hand has no
 // more of that kind than the attacker held before). Each such pair is two plies a book does not count.
-// Drops inside a futile cycle are counted with their cycle, not here. The pieces the attacker took in
-// those pairs are added to `taken`.
-int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vector<PlySpan>& cycles, Hand& taken) {
+// Drops inside a futile cycle are counted with their cycle, not here.
+int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vector<PlySpan>& cycles) {
   const auto in_cycle = [&](std::size_t ply) {
     return std::any_of(cycles.begin(), cycles.end(), [&](const PlySpan& c) { return c.contains(ply); });
   };
@@ -175,28 +174,11 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vecto
       const Hand held = s.position().hand(s.attacker());
       const NodeResult rest = s.solve(std::uint16_t(total - i - 2));
       s.undo_move(moves[i + 1]);
-      if (rest.proven() && rest.hand.count(pt) < held.count(pt)) ++pairs, taken.add(pt);
+      if (rest.proven() && rest.hand.count(pt) < held.count(pt)) ++pairs;
     }
   }
   for (int k = made - 1; k >= 0; --k) s.undo_move(moves[std::size_t(k)]);
   return pairs;
-}
-
-// The pieces the attacker gained over the futile cycles of a line (each cycle leaves the board as it
-// found it, with pieces gone from the defender's hand to the attacker's).
-Hand cycle_takings(DfpnSearch& s, const std::vector<Move>& moves, const std::vector<PlySpan>& cycles) {
-  Hand taken;
-  std::size_t made = 0;
-  for (const PlySpan& c : cycles) {
-    while (made < c.begin) s.do_move(moves[made++]);
-    const Hand before = s.position().hand(s.attacker());
-    while (made < c.end) s.do_move(moves[made++]);
-    const Hand after = s.position().hand(s.attacker());
-    for (PieceType pt : proof_hand::kHandTypes)
-      if (after.count(pt) > before.count(pt)) taken.add(pt, after.count(pt) - before.count(pt));
-  }
-  while (made > 0) s.undo_move(moves[--made]);
-  return taken;
 }
 
 }  // namespace
@@ -205,18 +187,13 @@ MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   MateLine line = follow(search, length, exact, true);
   if (search.book()) {  // the book count's line: its length is the book length
     line.futile_length = int(line.moves.size());
-    line.book_leftover = line.leftover;
     return line;
   }
   const MateProblem here{search.position().setup(), search.attacker()};
   const std::vector<PlySpan> cycles = futile_cycles(here, line.moves);
   int cut = 0;
   for (const PlySpan& c : cycles) cut += int(c.size());
-  Hand taken = cycle_takings(search, line.moves, cycles);
-  line.futile_length = int(line.moves.size()) - cut - 2 * futile_pairs(search, line.moves, cycles, taken);
-  line.book_leftover = line.leftover;
-  for (PieceType pt : proof_hand::kHandTypes)
-    line.book_leftover.remove(pt, std::min(taken.count(pt), line.leftover.count(pt)));
+  line.futile_length = int(line.moves.size()) - cut - 2 * futile_pairs(search, line.moves, cycles);
   return line;
 }
 

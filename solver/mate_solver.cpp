@@ -410,7 +410,6 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
     result.futile_ms = ms_since(book_start);
   }
   result.leftover = line->leftover;
-  result.book_leftover = line->book_leftover;
   return im.finish(result, lines.nodes());
 }
 

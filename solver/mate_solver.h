@@ -109,9 +109,6 @@ struct MateResult {
   FutilityCounters futility;  // the futility judgements of that search
   double futile_ms = 0;       // the time that search took (0: not searched)
   Hand leftover;              // the attacker's hand after the last move of pv
-  // The same as books count it: without the pieces taken from the futile interpositions on pv that
-  // futile_length leaves out (MateLine::book_leftover).
-  Hand book_leftover;
   std::uint64_t nodes = 0;
   double time_ms = 0;
   double first_mate_ms = 0;   // when the first mate was proven (0: none)

@@ -10,6 +10,7 @@
 #include "core/usi.h"
 #include "solver/futility_judge.h"
 #include "solver/mate_line.h"
+#include "solver/proof_hand.h"
 
 namespace tsumi {
 
@@ -61,15 +62,6 @@ SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
 }
 
 namespace {
-
-// The attacker's hand after playing `line` from `setup`.
-Hand hand_after(const PositionSetup& setup, Color attacker, std::span<const Move> line) {
-  std::vector<StateInfo> states(line.size() + 1);
-  Position pos;
-  pos.set(setup, &states[0]);
-  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
-  return pos.hand(attacker);
-}
 
 // The 1-based ply that check_mate_line's message ("ply 3 (...): ...") names, 0 when it names none.
 int ply_of_message(const std::string& message) {
@@ -148,15 +140,6 @@ class Checker {
             {0, Move::none(), s.shortest_proven ? "main line not exact" : "main line not proven shortest"});
     }
     report_.length = int(report_.main_line.size());
-    // The book's line, where it differs, is what the attacker ends with (a futile drop taken is no spare
-    // piece); without one, the main line's hand less what its futile interpositions gave (kongou-2: the
-    // lance of its last two plies, a futile drop and its capture, is no leftover).
-    if (report_.recorded)
-      report_.leftover = hand_after(problem_.setup, problem_.attacker, report_.main_line);
-    else if (!s.futile_pv.empty())
-      report_.leftover = hand_after(problem_.setup, problem_.attacker, s.futile_pv);
-    else
-      report_.leftover = s.book_leftover;
     branches();
   }
 
@@ -177,6 +160,11 @@ class Checker {
     }
     FutilityJudge judge(solver_.table(), problem_.attacker);
     judge_ = &judge;
+    // The leftover as books count the main line (solver/README.md): the attacker's hand where the line
+    // first mates at once as books count (kongou-2: at ply 9 of 11, whose last two plies are a futile
+    // lance drop and its capture), less the pieces taken from futile drops before that.
+    std::optional<Hand> book_end;
+    Hand futile_taken;
     for (int i = 0; i < n; ++i) {
       const bool attacking = i % 2 == 0;
       // The main line's positions after this ply (a return onto one of them), and keys[i] the position
@@ -195,7 +183,11 @@ class Checker {
         StateInfo st;
         pos.do_move(line[i], st);
         main_mates_at_once = mated_at_once(pos);
+        if (main_mates_at_once && !book_end) book_end = pos.hand(problem_.attacker);
         pos.undo_move(line[i]);
+      } else if (!book_end && drops_only && i + 1 < n && line[i + 1].to() == line[i].to() &&
+                 judge.judge(pos, line[i].to()).futile) {
+        futile_taken.add(line[i].dropped_piece());  // a futile drop, taken at once
       }
       for (const Move m : moves) {
         if (m == line[i]) continue;
@@ -210,6 +202,9 @@ class Checker {
       }
       pos.do_move(line[i], states[i + 1]);
     }
+    report_.leftover = book_end.value_or(pos.hand(problem_.attacker));
+    for (PieceType pt : proof_hand::kHandTypes)
+      report_.leftover.remove(pt, std::min(futile_taken.count(pt), report_.leftover.count(pt)));
     report_.nodes += judge.nodes();
     judge_ = nullptr;
   }

@@ -25,7 +25,8 @@
 //     equal          (変同)   as many, and the variation's line ends with the attacker's hand empty;
 //     equal-leftover (変同駒余り) as many, with pieces left: the main line is the right choice, a minor finding.
 //   A defence after which there is no mate breaks a recorded line (bad-line).
-// - leftover (駒余り): the attacker's hand after the main line.
+// - leftover (駒余り): the attacker's hand after the main line as books count it (where it first mates at
+//   once as books count), less the pieces taken from futile drops on it before that.
 // - Where tsumi's own main line (no recorded one) is not proven a shortest mate against the longest
 //   defences, the verdict is `unknown` whatever its branches give: they are no findings about the problem.
 // - A branch that a limit cut is `unknown`; the verdict is `sound` only when every branch was settled and

@@ -507,16 +507,24 @@ OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move>
   }
   f.leftover = pos.hand(attacker);
   // As books count, the line ends at its first check after which the defender has nothing but futile
-  // drops (mated as books count): what the attacker holds there is what is left (solver/soundness.h).
+  // drops (mated as books count): what the attacker holds there is what is left, less the pieces it
+  // took from futile drops played before (a futile drop taken at once is no play in a book).
   pos.set(problem.setup, &states[0]);
   oracle.set_budget(branch_nodes);
+  Hand futile_taken;
   for (int i = 0; i + 1 < f.length; ++i) {
-    pos.do_move(main_line[i], states[i + 1]);
+    const Move m = main_line[std::size_t(i)];
+    if (pos.side_to_move() != attacker && MinimaxOracle::drops_only(pos) &&
+        main_line[std::size_t(i) + 1].to() == m.to() && oracle.futile_drop(pos, m))
+      futile_taken.add(m.dropped_piece());
+    pos.do_move(m, states[i + 1]);
     if (pos.side_to_move() != attacker && oracle.book_mate_within(pos, 0)) {
       f.leftover = pos.hand(attacker);
       break;
     }
   }
+  for (PieceType pt : {PAWN, LANCE, KNIGHT, SILVER, GOLD, BISHOP, ROOK})
+    f.leftover.remove(pt, std::min(futile_taken.count(pt), f.leftover.count(pt)));
   if (oracle.spent()) {
     f.undetermined_root = true;
     return f;
