@@ -302,6 +302,19 @@ TEST(MinimaxOracle, ABranchPastTheBudgetIsUndeterminedAndLeavesTheTablesSound) {
       return x.ply == c.ply && x.move == c.move && x.mate_length == c.mate_length && x.kind == c.kind;
     })) << to_usi(c.move);
   EXPECT_EQ(some.cooks.size() + some.beyond.size() + some.undetermined.size(), all.cooks.size() + all.beyond.size());
+  // A budget of 1 node for all the branches of the problem: past the first, nothing that needs a search
+  // is known, and what is known is as without the budget.
+  const OracleFindings spent = oracle_findings(p.problem, line, 9, 0, 1);
+  EXPECT_FALSE(spent.undetermined_root);
+  EXPECT_FALSE(spent.undetermined.empty());
+  for (const OracleCook& c : spent.cooks)
+    EXPECT_TRUE(std::any_of(all.cooks.begin(), all.cooks.end(), [&](const OracleCook& x) {
+      return x.ply == c.ply && x.move == c.move && x.mate_length == c.mate_length && x.kind == c.kind;
+    })) << to_usi(c.move);
+  for (const OracleBranch& b : spent.beyond)
+    EXPECT_TRUE(std::any_of(all.beyond.begin(), all.beyond.end(), [&](const OracleBranch& x) {
+      return x.ply == b.ply && x.move == b.move;
+    })) << to_usi(b.move);
 }
 
 }  // namespace

@@ -51,6 +51,9 @@ constexpr std::uint64_t kBranchNodes = 300'000;
 // full-width searches of long alternative mates otherwise take hours (one 3-ply problem with R, B, N
 // and L in the attacker's hand grew its tables to 9 GB).
 constexpr std::uint64_t kOracleBranchNodes = 5'000'000;
+// And over all the branches of a problem (TSUMI_ORACLE_PROBLEM_NODES): a 1-ply problem with a big hand
+// has a hundred other checks, each of which could spend the branch budget.
+constexpr std::uint64_t kOracleProblemNodes = 40'000'000;
 
 // What a run found, for the summary.
 struct Tally {
@@ -266,6 +269,7 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
   const std::uint64_t seed = env_or("TSUMI_ORACLE_SEED", kSeed);
   const bool verbose = env_or("TSUMI_ORACLE_VERBOSE", 0) != 0;  // a line per problem: its SFEN and times
   const std::uint64_t oracle_nodes = env_or("TSUMI_ORACLE_BRANCH_NODES", kOracleBranchNodes);
+  const std::uint64_t oracle_problem_nodes = env_or("TSUMI_ORACLE_PROBLEM_NODES", kOracleProblemNodes);
   using Clock = std::chrono::steady_clock;
   const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
 
@@ -289,7 +293,8 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
     tally.solver_ms += ms(t1 - t0);
     ++tally.verdicts[to_string(report.verdict)];
 
-    const OracleFindings findings = oracle_findings(t.problem, report.main_line, kMaxPlies, oracle_nodes);
+    const OracleFindings findings =
+        oracle_findings(t.problem, report.main_line, kMaxPlies, oracle_nodes, oracle_problem_nodes);
     tally.oracle_ms += ms(Clock::now() - t1);
     tally.futile += int(findings.futile.size());
     tally.undetermined += int(findings.undetermined.size());
@@ -321,8 +326,8 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
   for (const auto& [v, k] : tally.verdicts) s << " " << v << ":" << k;
   s << "\n  findings:";
   for (const auto& [kind, k] : tally.findings) s << " " << kind << ":" << k;
-  s << "\n  past the oracle's budget of " << oracle_nodes << " nodes a branch: " << tally.skipped
-    << " problems skipped, " << tally.undetermined << " branches not compared";
+  s << "\n  past the oracle's budget of " << oracle_nodes << " nodes a branch, " << oracle_problem_nodes
+    << " a problem: " << tally.skipped << " problems skipped, " << tally.undetermined << " branches not compared";
   s << "\n  beyond the oracle's " << kMaxPlies << "-ply bound: " << tally.beyond << " findings, "
     << tally.unknown_beyond << " branches cut by the solver's limits"
     << "; futile drops left out: " << tally.futile << "; defences of either kind: " << tally.ambiguous

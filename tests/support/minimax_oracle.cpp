@@ -361,15 +361,28 @@ OracleVerdict verdict_of(const OracleFindings& f, bool with_max) {
 // The tables' size past which a run drops them before its next branch (about 60 bytes an entry).
 constexpr std::size_t kMaxEntries = std::size_t(1) << 23;
 
-// Before each branch: its budget, and the tables dropped where they have grown past kMaxEntries.
-void start_branch(MinimaxOracle& oracle, std::uint64_t budget) {
+// The oracle's nodes for one problem: at most `branch` a branch and `left` for the rest of the problem
+// (0: no limit).
+struct Budget {
+  std::uint64_t branch = 0;
+  std::uint64_t left = 0;
+  bool limited = false;  // left is a limit
+};
+
+// Before each branch: what the one before spent taken off the problem's budget, this branch's budget
+// (a single node where the problem's is spent: only what needs no search is then known), and the
+// tables dropped where they have grown past kMaxEntries.
+void start_branch(MinimaxOracle& oracle, Budget& budget) {
+  if (budget.limited) budget.left -= std::min(budget.left, oracle.nodes());
   if (oracle.table_size() > kMaxEntries) oracle.clear();
-  oracle.set_budget(budget);
+  std::uint64_t nodes = budget.branch;
+  if (budget.limited) nodes = budget.left == 0 ? 1 : (nodes == 0 ? budget.left : std::min(nodes, budget.left));
+  oracle.set_budget(nodes);
 }
 
 // The other checks at attacker ply i (0-based) of the main line.
 void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Move> line, int i,
-                       const std::vector<Key>& keys, std::uint64_t budget, OracleFindings& f) {
+                       const std::vector<Key>& keys, Budget& budget, OracleFindings& f) {
   const int n = int(line.size()), remaining = n - i;
   const std::unordered_set<Key> ahead(keys.begin() + i + 1, keys.end());
   // Whether the main line's own move here mates at once as books count (its last attacker move as
@@ -436,7 +449,7 @@ void attacker_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
 }
 
 // The other evasions at defender ply i (0-based) of the main line, futile drops left out.
-void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Move> line, int i, std::uint64_t budget,
+void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Move> line, int i, Budget& budget,
                        OracleFindings& f) {
   const int remaining = int(line.size()) - i;
   const bool drops_only = MinimaxOracle::drops_only(pos);
@@ -478,7 +491,7 @@ void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
 }  // namespace
 
 OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies,
-                               std::uint64_t branch_nodes) {
+                               std::uint64_t branch_nodes, std::uint64_t problem_nodes) {
   OracleFindings f;
   f.bound = max_plies;
   f.length = int(main_line.size());
@@ -535,11 +548,13 @@ OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move>
 
   // Every branch, from the root along the line.
   pos.set(problem.setup, &states[0]);
+  oracle.set_budget(0);  // what the root's searches spent is not the branches'
+  Budget budget{branch_nodes, problem_nodes, problem_nodes > 0};
   for (int i = 0; i < f.length; ++i) {
     if (pos.side_to_move() == attacker)
-      attacker_branches(oracle, pos, main_line, i, keys, branch_nodes, f);
+      attacker_branches(oracle, pos, main_line, i, keys, budget, f);
     else
-      defender_branches(oracle, pos, main_line, i, branch_nodes, f);
+      defender_branches(oracle, pos, main_line, i, budget, f);
     pos.do_move(main_line[i], states[i + 1]);
   }
   f.verdict_min = verdict_of(f, false);

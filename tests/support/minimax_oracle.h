@@ -217,9 +217,10 @@ struct OracleFindings {
 };
 
 // The findings of solver/soundness.h's definitions for `problem` and its main line, every branch
-// searched to a mate_length of max_plies at most, with at most branch_nodes nodes a branch (0: no limit;
-// the problem's own shortest mate has the same budget). A branch past it is `undetermined`.
+// searched to a mate_length of max_plies at most, with at most branch_nodes nodes a branch and
+// problem_nodes over all the branches (0: no limit; the problem's own shortest mate has the branch
+// budget). A branch past either is `undetermined`.
 OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies,
-                               std::uint64_t branch_nodes = 0);
+                               std::uint64_t branch_nodes = 0, std::uint64_t problem_nodes = 0);
 
 }  // namespace tsumi::test
