@@ -84,11 +84,7 @@ bool MinimaxOracle::search(Position& pos, int d, int level) {
     if (d % 2 != 0) --d;
     if (d < 0) return false;
   }
-  ++nodes_;
-  if (spent_ || (budget_ > 0 && nodes_ > budget_)) {
-    spent_ = true;
-    return false;
-  }
+  if (spend()) return false;
   auto& table = table_[level];
   const std::uint64_t key = table_key(pos);
   Move best = Move::none();
@@ -241,7 +237,7 @@ bool MinimaxOracle::futile_drop(Position& pos, Move drop, int level) {
 
 bool MinimaxOracle::forced_return(Position& pos, int plies, const std::unordered_set<Key>& targets) {
   if (targets.count(pos.key())) return true;
-  if (plies == 0) return false;
+  if (plies == 0 || spend()) return false;
   const bool attacker_to_move = pos.side_to_move() == attacker_;
   MoveList moves;
   tsume_moves(pos, attacker_to_move, moves);

@@ -97,9 +97,10 @@ class MinimaxOracle {
   // evasion must lead there. A defender mated on a position that is not a target is no return.
   bool forced_return(Position& pos, int plies, const std::unordered_set<Key>& targets);
 
-  // A node budget for what follows (0: none): search() counts its nodes, and once the budget is spent
-  // every search answers "not within d" at once and stores nothing, so the tables hold finished results
-  // only. spent() says whether the answers since set_budget() are void.
+  // A node budget for what follows (0: none): search() and forced_return() count their nodes, and once
+  // the budget is spent every search answers "not within d" (or "no return") at once and stores
+  // nothing, so the tables hold finished results only. spent() says whether the answers since
+  // set_budget() are void.
   void set_budget(std::uint64_t nodes) {
     budget_ = nodes;
     nodes_ = 0;
@@ -142,6 +143,12 @@ class MinimaxOracle {
   bool attacker_mates(Position& pos, int d, Move& best, int level);
   bool defender_mated(Position& pos, int d, Move& best, int level);
   bool futile_drop(Position& pos, Move drop, int level);
+  // Counts a node of search() or forced_return(): true where the budget is (now) spent.
+  bool spend() {
+    ++nodes_;
+    if (budget_ > 0 && nodes_ > budget_) spent_ = true;
+    return spent_;
+  }
 
   Color attacker_;
   int futility_plies_;
