@@ -1,6 +1,7 @@
 #include "solver/mate_pv.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <utility>
 
 #include "core/movegen.h"
@@ -101,22 +102,62 @@ Move longest_known_defence(DfpnSearch& s, std::uint16_t r, const MoveList& evasi
   return best.is_none() ? evasions[0] : best;
 }
 
-MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break);
+// The pieces a line's ties leave the attacker, per position (fewest_spare).
+using SpareMemo = std::unordered_map<Key, int>;
 
-Move pick_defence(DfpnSearch& s, std::uint16_t r, const std::vector<Move>& longest, bool tie_break) {
-  if (longest.size() == 1 || !tie_break || r > kTieBreakHorizon) return longest.front();
+// The fewest pieces the defender can leave in the attacker's hand at the mate from an exact node proven
+// within r, choosing among its longest defences at every ply (tsume rules' tie-break, taken all the way
+// down, not at the first ply only: a knight drop's variation of a random 9-ply problem kept N in hand
+// where another longest defence two plies later leaves none), the attacker playing attacker_move's
+// choice. Each position is valued once (memo).
+int fewest_spare(DfpnSearch& s, std::uint16_t r, SpareMemo& memo) {
+  const Key key = s.position().key();
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  int spare = piece_count(s.position().hand(s.attacker()));
+  if (r > 0 && s.aborted() == DfpnSearch::Abort::kNone && s.ply() < DfpnSearch::kMaxPly - 1) {
+    if (s.is_attacker_to_move()) {
+      std::uint16_t child_len = 0;
+      if (const Move m = attacker_move(s, r, child_len); !m.is_none()) {
+        s.do_move(m);
+        spare = fewest_spare(s, child_len, memo);
+        s.undo_move(m);
+      }
+    } else {
+      MoveList evasions;
+      generate<EVASIONS>(s.position(), evasions);
+      s.drop_futile(evasions);
+      if (!evasions.empty()) {
+        std::vector<Move> longest = longest_defences(s, r, evasions);
+        if (longest.empty()) longest.push_back(longest_known_defence(s, r, evasions));
+        spare = 1 << 30;
+        for (Move m : longest) {
+          s.do_move(m);
+          spare = std::min(spare, fewest_spare(s, std::uint16_t(r - 1), memo));
+          s.undo_move(m);
+        }
+      }
+    }
+  }
+  memo.emplace(key, spare);
+  return spare;
+}
+
+Move pick_defence(DfpnSearch& s, std::uint16_t r, const std::vector<Move>& longest, SpareMemo* memo) {
+  if (longest.size() == 1 || !memo || r > kTieBreakHorizon) return longest.front();
   Move best = longest.front();
   int fewest = 1 << 30;
   for (Move m : longest) {
     s.do_move(m);
-    const int spare = piece_count(follow(s, std::uint16_t(r - 1), true, false).leftover);
+    const int spare = fewest_spare(s, std::uint16_t(r - 1), *memo);
     s.undo_move(m);
     if (spare < fewest) fewest = spare, best = m;
   }
   return best;
 }
 
-MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
+// The line from an OR or AND node proven within r: exact, its defences the longest (with `memo`, the
+// ties broken by fewest_spare), else the longest known.
+MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, SpareMemo* memo) {
   MateLine line;
   // r falls by one a ply, and the search's stacks end at kMaxPly: both bound the line.
   while (s.aborted() == DfpnSearch::Abort::kNone && r > 0 && s.ply() < DfpnSearch::kMaxPly - 1) {
@@ -134,7 +175,7 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, bool tie_break) {
       if (exact) {
         const std::vector<Move> longest = longest_defences(s, r, evasions);
         // Empty only if r was not exact after all; then fall back to the known lengths.
-        m = longest.empty() ? longest_known_defence(s, r, evasions) : pick_defence(s, r, longest, tie_break);
+        m = longest.empty() ? longest_known_defence(s, r, evasions) : pick_defence(s, r, longest, memo);
       } else {
         m = longest_known_defence(s, r, evasions);
       }
@@ -184,7 +225,8 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vecto
 }  // namespace
 
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
-  MateLine line = follow(search, length, exact, true);
+  SpareMemo memo;
+  MateLine line = follow(search, length, exact, &memo);
   if (search.book()) {  // the book count's line: its length is the book length
     line.futile_length = int(line.moves.size());
     return line;

@@ -193,6 +193,23 @@ TEST(MatePv, RootDefenceLine) {
 // A table that claims a proof the position does not have (as a proof found along another path can look
 // from a path whose repetitions forbid it): the line cannot reach a mate, and LineBuilder gives none
 // rather than a partial line.
+// A knight-drop variation of a random 9-ply problem (the minimax oracle's test, seed 20261124), mate in
+// 5: after B*1c the defender has two longest defences, 3a4a (the attacker then keeps N) and P*2b, which
+// leaves the attacker's hand empty; tsume rules choose P*2b. The tie is two plies into the line, where
+// the line once took the first longest defence.
+TEST(MatePv, TheTieBreakAgainstSparePiecesHoldsAtEveryDefence) {
+  const auto setup = parse_sfen("6k2/2B3n2/2+n+S2+R2/9/5S3/9/9/9/9 b B2Nr4g2s4l18p 5");
+  ASSERT_TRUE(setup.ok());
+  const auto problem = make_mate_problem(*setup);
+  ASSERT_TRUE(problem.ok());
+  MateSolver solver(16);
+  const MateResult r = solver.solve(*problem, MateLimits{});
+  ASSERT_EQ(r.verdict, MateVerdict::kMate);
+  EXPECT_EQ(r.length, 5);
+  EXPECT_TRUE(r.leftover.empty()) << line_text(r.pv);
+  EXPECT_EQ(check_mate_line(*problem, r.pv), std::nullopt) << line_text(r.pv);
+}
+
 TEST(MatePv, LineBuilderRefusesALineThatDoesNotEndInMate) {
   const auto problem = test::tsume_problem("4k4/9/9/9/9/9/9/9/9 b G 1");  // a gold drop checks; no mate
   ASSERT_TRUE(problem);
