@@ -105,9 +105,9 @@ std::string check_text(const MateProblem& problem, const SoundnessReport& r) {
   // The findings in ply order: cooks, defences and unknown branches of a ply together.
   std::vector<std::pair<int, std::string>> findings;
   for (const Cook& c : r.cooks)
-    findings.emplace_back(c.ply, cook_words(c.kind) + ": " + move_words(problem, r.main_line, c.ply, c.move) +
-                                     ", mate in " + length_words(c.mate_length, c.length_proven) +
-                                     " from there: " + to_usi(c.line));
+    findings.emplace_back(c.ply, cook_words(c.kind) + (c.kind_settled ? "" : " or a detour (not settled)") + ": " +
+                                     move_words(problem, r.main_line, c.ply, c.move) + ", mate in " +
+                                     length_words(c.mate_length, c.length_proven) + " from there: " + to_usi(c.line));
   for (const Defence& d : r.defences) {
     std::string t = defence_words(d.kind) + ": " + move_words(problem, r.main_line, d.ply, d.move) + ", mate in " +
                     length_words(d.mate_length, d.length_proven) + " from there";
@@ -141,7 +141,8 @@ void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& 
                          {"mate_length", c.mate_length},
                          {"line", usi_array(c.line)},
                          {"kind", to_string(c.kind)},
-                         {"length_proven", c.length_proven}});
+                         {"length_proven", c.length_proven},
+                         {"kind_settled", c.kind_settled}});
   j["cooks"] = std::move(cooks);
   Json defences = Json::array();
   for (const Defence& d : r.defences)

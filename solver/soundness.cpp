@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -53,7 +54,7 @@ SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
   // findings about the problem (a "short" mate there shows the line long, not the problem cooked).
   if (!r.recorded && (!r.solve.shortest_proven || !r.solve.line_exact)) return SoundnessVerdict::kUnknown;
   const bool cooked = std::any_of(r.cooks.begin(), r.cooks.end(), [](const Cook& c) {
-    return c.kind == CookKind::kCook || c.kind == CookKind::kShort;
+    return (c.kind == CookKind::kCook && c.kind_settled) || c.kind == CookKind::kShort;
   });
   const bool defended = std::any_of(r.defences.begin(), r.defences.end(),
                                     [](const Defence& d) { return d.kind != DefenceKind::kEqualLeftover; });
@@ -99,14 +100,46 @@ bool forces_return(Position& pos, Color attacker, const std::unordered_set<Key>&
   return true;
 }
 
+// Main-line positions that a return along shortest mates may land on (Checker::returns_along_mates):
+// their keys, and for the prune (reachable) each one's board and hands with the plies of its own mate.
+struct ReturnTargets {
+  std::unordered_set<Key> keys;
+  std::vector<std::pair<int, const PositionSetup*>> at;  // (plies of its mate, the position)
+};
+
+// Whether pos, `rest` plies from mate, can still reach one of the targets while the play keeps to
+// shortest mates: target t, whose own mate takes left_t plies, can only be reached after rest - left_t
+// plies (the side to move then agrees by itself), and each ply changes at most two squares of the board (a move's from
+// and to, a drop's to) and one piece in the hands (a capture taken in, a drop given out). A cheap necessary test that
+// spares most solves of routes going elsewhere.
+bool reachable(const Position& pos, int rest, const ReturnTargets& t) {
+  for (const auto& [left, target] : t.at) {
+    const int plies = rest - left;
+    if (plies < 0) continue;
+    int squares = 0;
+    for (Square sq = SQ_11; sq < SQ_NB && squares <= 2 * plies; ++sq) squares += pos.piece_on(sq) != target->board[sq];
+    if (squares > 2 * plies) continue;
+    int pieces = 0;
+    for (Color c : {BLACK, WHITE})
+      for (PieceType pt : proof_hand::kHandTypes)
+        pieces += std::abs(pos.hand(c).count(pt) - target->hands[c].count(pt));
+    if (pieces <= plies) return true;
+  }
+  return false;
+}
+
 // The shortest-mate proof of a branch that mates no faster than the main line (a cook, a longer defence)
 // may spend this many times the nodes of finding its mate, and at least kShortestMinNodes; where that
 // cuts it, its length is the plies of the line the table gives (length_proven false: no bound either way).
 constexpr std::uint64_t kShortestShare = 1;
 constexpr std::uint64_t kShortestMinNodes = 50000;
 
-// How many lines of equally long defences deep a return to the main line is followed (line_returns).
-constexpr int kTieDepth = 2;
+// The nodes a branch may spend on a return along shortest mates (returns_along_mates): kReturnShare
+// times the nodes of its own solves, and at least kReturnMinNodes. Every other check of the routes it
+// follows, and every evasion off them, is a solve: antma-tsume1-4's three cooks (a 1-ply problem with
+// 2R4G4S4N4L in hand) took 76 M nodes and two minutes without a bound, against 14 k nodes before.
+constexpr std::uint64_t kReturnShare = 1;
+constexpr std::uint64_t kReturnMinNodes = 50000;
 
 // The check of one problem: the branches of its main line, each solved on the solver's table.
 class Checker {
@@ -151,12 +184,15 @@ class Checker {
     std::vector<StateInfo> states(line.size() + 1);
     Position pos;
     pos.set(problem_.setup, &states[0]);
-    std::vector<Key> keys{pos.key()};
+    // The main line's positions (the targets of a return): keys_[j] and shots_[j] after j plies.
+    keys_.assign(1, pos.key());
+    shots_.assign(1, pos.setup());
     {
       Position walk;
       std::vector<StateInfo> ws(line.size() + 1);
       walk.set(problem_.setup, &ws[0]);
-      for (int i = 0; i < n; ++i) walk.do_move(line[i], ws[i + 1]), keys.push_back(walk.key());
+      for (int i = 0; i < n; ++i)
+        walk.do_move(line[i], ws[i + 1]), keys_.push_back(walk.key()), shots_.push_back(walk.setup());
     }
     FutilityJudge judge(solver_.table(), problem_.attacker);
     judge_ = &judge;
@@ -167,9 +203,6 @@ class Checker {
     Hand futile_taken;
     for (int i = 0; i < n; ++i) {
       const bool attacking = i % 2 == 0;
-      // The main line's positions after this ply (a return onto one of them), and keys[i] the position
-      // before it (a return onto that is a loop).
-      const std::unordered_set<Key> ahead(keys.begin() + i + 1, keys.end());
       MoveList moves;
       if (attacking)
         generate<CHECKS>(pos, moves);
@@ -195,7 +228,7 @@ class Checker {
         StateInfo st;
         pos.do_move(m, st);
         if (attacking)
-          attacker_branch(pos, i, n, m, ahead, keys[std::size_t(i)], main_mates_at_once);
+          attacker_branch(pos, i, n, m, main_mates_at_once);
         else
           defender_branch(pos, i, n, m);
         pos.undo_move(m);
@@ -283,10 +316,10 @@ class Checker {
 
   // Position `pos` is after another check m at the (0-based) attacker ply i; main_mates_at_once: the
   // main line's own move at i mates at once (as at its last ply).
-  void attacker_branch(Position& pos, int i, int n, Move m, const std::unordered_set<Key>& ahead, Key here,
-                       bool main_mates_at_once) {
+  void attacker_branch(Position& pos, int i, int n, Move m, bool main_mates_at_once) {
     ++report_.branches;
     const int remaining = n - i;
+    const std::uint64_t nodes_before = report_.nodes;
     Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true};
     // Mated at once: as long as the main line's rest where its own move mates at once too (its last ply,
     // or a last move as books count: kongou-2's ply 9 of 11, whose last two plies are a futile drop and
@@ -311,12 +344,31 @@ class Checker {
       // Back onto the main line: onto the position before m (a loop: a detour, whatever m is), or else
       // onto a later position of it (a transposition where m is one of its later moves). Each is a
       // return within kReturnPlies plies however the play goes, or one along the branch's mate line.
-      const auto returns = [&](const std::unordered_set<Key>& to) {
-        return forces_return(pos, problem_.attacker, to, kReturnPlies) ||
-               (r->shortest_proven && line_returns(pos, r->pv, to, 0));
+      std::uint64_t budget = std::max(kReturnMinNodes, kReturnShare * (report_.nodes - nodes_before));
+      bool cut = false;  // a solve of the returns' search was cut: "no return" is not settled
+      // The main line's positions from index `from` on (i + 1: after m's ply), and the one before m
+      // (index i: a loop) where `loop`.
+      const auto returns = [&](int from, bool loop) {
+        ReturnTargets to;
+        if (loop) to.keys.insert(keys_[std::size_t(i)]), to.at.push_back({n - i, &shots_[std::size_t(i)]});
+        for (int j = from; j <= n; ++j)
+          to.keys.insert(keys_[std::size_t(j)]), to.at.push_back({n - j, &shots_[std::size_t(j)]});
+        std::unordered_map<Key, bool> seen;
+        return forces_return(pos, problem_.attacker, to.keys, kReturnPlies) ||
+               (r->shortest_proven && returns_along_mates(pos, r->length, r->pv, to, budget, seen, cut));
       };
-      const bool loop = returns({here}), back = loop || returns(ahead);
-      if (back) cook.kind = !loop && is_later_attacker_move(i, m) ? CookKind::kTransposition : CookKind::kDetour;
+      // The kind depends on which return only where m is a later attacker move of the main line.
+      if (is_later_attacker_move(i, m)) {
+        const bool loop = returns(n + 1, true);
+        if (loop || returns(i + 1, false)) cook.kind = loop ? CookKind::kDetour : CookKind::kTransposition;
+      } else if (returns(i + 1, true)) {
+        cook.kind = CookKind::kDetour;
+      }
+      // A cook or a detour: which, the budget or a limit left open. Not a finding either way, an unknown.
+      if (cook.kind == CookKind::kCook && cut) {
+        cook.kind_settled = false;
+        unknown(i + 1, m, "return not settled");
+      }
     }
     cook.mate_length = 1 + r->length;
     cook.length_proven = r->shortest_proven;
@@ -324,64 +376,80 @@ class Checker {
     report_.cooks.push_back(std::move(cook));
   }
 
-  // Whether the branch's shortest mate comes back onto the main line however the defender lasts longest:
-  // `line` (a proven shortest mate from pos, its defences the longest) reaches a position of `later`,
-  // and at each of its defender plies before that, every other evasion is mated sooner, or lasts as
-  // long and its own line comes back too (kTieDepth such lines deep at most). A solve a limit cuts
-  // answers no (the branch stays a cook, its kind unsettled). The attacker's moves are the line's: where
-  // another shortest route comes back and the line does not, this says no.
-  bool line_returns(Position& pos, const std::vector<Move>& line, const std::unordered_set<Key>& later, int depth) {
-    // Where the line first stands on the main line (a walk of keys: the solves below only up to there).
-    std::vector<StateInfo> st(line.size());
-    std::size_t back = 0;
-    while (back < line.size() && !later.contains(pos.key())) pos.do_move(line[back], st[back]), ++back;
-    const bool reached = later.contains(pos.key());
-    for (std::size_t k = back; k-- > 0;) pos.undo_move(line[k]);
-    if (!reached) return false;
-    bool forced = true;
-    std::size_t k = 0;
-    for (; k < back && forced; ++k) {
-      if (pos.side_to_move() != problem_.attacker)
-        forced = others_return(pos, line[k], int(line.size() - k), later, depth);
-      pos.do_move(line[k], st[k]);
-    }
-    while (k-- > 0) pos.undo_move(line[k]);
-    return forced;
-  }
-
-  // At a defender ply of a branch line with `rest` plies left (its own move `own` included): every other
-  // evasion is mated in fewer, or in as many and comes back onto the main line (line_returns).
-  bool others_return(Position& pos, Move own, int rest, const std::unordered_set<Key>& later, int depth) {
+  // Whether the attacker, playing shortest mates only, can force the play back onto a position of
+  // `later` against every longest defence, from pos, whose shortest mate is `rest` plies (proven): at its
+  // plies some check after which the mate is one ply shorter leads back, at the defender's every evasion
+  // after which it is one ply shorter does (one mated sooner is no longest defence). A mate off `later`
+  // is no return. `line`, a proven shortest mate from pos, is tried first: its moves need no solve.
+  // Every other move costs a solve, whose nodes come out of `budget` (kReturnShare); where it runs out
+  // or a limit cuts a solve, this answers no (the branch stays a cook, its kind unsettled:
+  // solver/README.md).
+  // `seen` holds the answers so far (a position's shortest mate is a function of it).
+  bool returns_along_mates(Position& pos, int rest, std::span<const Move> line, const ReturnTargets& later,
+                           std::uint64_t& budget, std::unordered_map<Key, bool>& seen, bool& cut) {
+    if (later.keys.contains(pos.key())) return true;
+    if (rest <= 0 || !reachable(pos, rest, later)) return false;
+    if (const auto it = seen.find(pos.key()); it != seen.end()) return it->second;
+    const bool attacking = pos.side_to_move() == problem_.attacker;
+    const Move own = line.empty() ? Move::none() : line.front();
     MoveList moves;
-    generate<EVASIONS>(pos, moves);
-    for (const Move e : moves) {
-      if (e == own) continue;
+    if (attacking)
+      generate<CHECKS>(pos, moves);
+    else
+      generate<EVASIONS>(pos, moves);
+    bool result = !attacking && !moves.empty();
+    // The line's own move first: at an attacker ply it may settle the answer without a solve.
+    if (!own.is_none()) std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return m == own; });
+    for (const Move m : moves) {
       StateInfo st;
-      pos.do_move(e, st);
-      bool ok = false;
-      // Sooner: a mate within rest - 3 plies after e. With rest 2 none is (a mate takes a ply): all tie.
-      std::optional<MateResult> sooner;
-      if (rest >= 4) sooner = quiet_solve(pos, rest - 3, false);
-      if (sooner && sooner->verdict == MateVerdict::kMate) {
-        ok = true;
-      } else if ((sooner || rest < 4) && depth < kTieDepth) {
-        const std::optional<MateResult> tie = quiet_solve(pos, rest - 1, true);
-        ok = tie && tie->verdict == MateVerdict::kMate && tie->shortest_proven && int(tie->pv.size()) == rest - 1 &&
-             line_returns(pos, tie->pv, later, depth + 1);
+      pos.do_move(m, st);
+      bool back = false, counts = true;
+      if (m == own) {
+        back = returns_along_mates(pos, rest - 1, line.subspan(1), later, budget, seen, cut);
+      } else {
+        // A sooner mate after an evasion (within rest - 3 plies: none with rest 2) leaves it out.
+        // A check (an evasion) after which no target is reachable leads nowhere: it needs no solve, but
+        // for an evasion's whether it is mated sooner.
+        const bool near = later.keys.contains(pos.key()) || reachable(pos, rest - 1, later);
+        std::optional<MateResult> sooner;
+        if (!attacking && rest >= 4) sooner = quiet_solve(pos, rest - 3, false, &budget);
+        cut = cut || (!attacking && rest >= 4 && !sooner);
+        if (sooner && sooner->verdict == MateVerdict::kMate) {
+          counts = false;
+        } else if (near && (attacking || rest < 4 || sooner)) {
+          const std::optional<MateResult> exact = quiet_solve(pos, rest - 1, true, &budget);
+          cut = cut || !exact || (exact->verdict == MateVerdict::kMate && !exact->shortest_proven);
+          const bool mates =
+              exact && exact->verdict == MateVerdict::kMate && exact->shortest_proven && exact->length == rest - 1;
+          counts = mates || !attacking;  // a check that does not mate in rest - 1 is no shortest route
+          back = mates && returns_along_mates(pos, rest - 1, exact->pv, later, budget, seen, cut);
+        }
       }
-      pos.undo_move(e);
-      if (!ok) return false;
+      pos.undo_move(m);
+      if (attacking && back) {
+        result = true;
+        break;
+      }
+      if (!attacking && counts && !back) {
+        result = false;
+        break;
+      }
     }
-    return true;
+    seen.emplace(pos.key(), result);
+    return result;
   }
 
   // A solve inside a branch that settles a kind only: by the branch limits, its nodes counted, nothing
   // recorded as unknown; nullopt where a limit cut it.
-  std::optional<MateResult> quiet_solve(const Position& pos, int max_length, bool shortest) {
+  // With `budget`, its nodes are capped by it and taken out of it (none left: nullopt).
+  std::optional<MateResult> quiet_solve(const Position& pos, int max_length, bool shortest,
+                                        std::uint64_t* budget = nullptr) {
     const char* why = "";
-    const std::optional<MateLimits> l = limits_left(max_length, shortest, why);
-    if (!l) return std::nullopt;
+    std::optional<MateLimits> l = limits_left(max_length, shortest, why);
+    if (!l || (budget && *budget == 0)) return std::nullopt;
+    if (budget) l->nodes = l->line_nodes = l->nodes > 0 ? std::min(l->nodes, *budget) : *budget;
     MateResult r = run_solve(pos, *l);
+    if (budget) *budget -= std::min(*budget, r.nodes);
     if (r.verdict == MateVerdict::kTimeout) return std::nullopt;
     return r;
   }
@@ -443,6 +511,8 @@ class Checker {
 
   MateSolver& solver_;
   FutilityJudge* judge_ = nullptr;  // while branches() runs
+  std::vector<Key> keys_;           // the main line's positions, for the returns (branches())
+  std::vector<PositionSetup> shots_;
   const MateProblem& problem_;
   const SoundnessLimits& limits_;
   SoundnessReport& report_;

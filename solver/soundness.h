@@ -16,8 +16,9 @@
 //     transposition  (手順前後) m returns onto a later position of the main line and is one of its later
 //                    attacker moves;
 //   where m returns onto a set of positions when the attacker can force the play there within
-//   kReturnPlies plies after m, or when the branch's shortest mate line reaches one and, at each of its
-//   defender plies before, every other evasion is mated sooner or as late with a line that returns too;
+//   kReturnPlies plies after m, or by playing shortest mates only against every longest defence (at its
+//   plies some check after which the mate is a ply shorter leads there, at the defender's every evasion
+//   after which it is a ply shorter does);
 //     cook           (余詰)   any other.
 // - At a defender ply i (odd), every other evasion d that is a defence (a futile drop is none:
 //   futility_judge.h's rule) is solved: mated with 1 + L plies against the remaining n - i:
@@ -74,6 +75,9 @@ struct Cook {
   // (the minimax oracle's test saw a 9-ply line after a check whose shortest mate is longer than 9).
   // The kind does not rest on it: `short` comes from a search of the short mates alone.
   bool length_proven = true;
+  // A cook whose return search (detour or transposition) a budget or a limit cut: it may be a detour.
+  // It is listed with the unknown branches too ("return not settled") and makes no problem flawed.
+  bool kind_settled = true;
 };
 
 // Another defence at a ply of the main line that lasts as long as the main line's rest, or longer.
@@ -91,7 +95,8 @@ struct Defence {
 struct UnknownBranch {
   int ply = 0;
   Move move = Move::none();
-  std::string reason;  // "time", "nodes", "stopped", "total time", "total nodes", "no line"
+  std::string reason;  // "time", "nodes", "stopped", "total time", "total nodes", "no line",
+                       // "return not settled" (a Cook with kind_settled false)
 };
 
 // Where a recorded line breaks.

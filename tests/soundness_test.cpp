@@ -140,6 +140,25 @@ TEST(Soundness, ALineThatComesBackOntoTheMainLineLaterIsADetour) {
   EXPECT_EQ(five_a, CookKind::kCook);
 }
 
+// A random problem of the minimax oracle's test (seed 20261125), mate in 7: at ply 3, 5c4c mates in 7
+// too, and its own line ends off the main line, but the attacker can choose another shortest route that
+// comes back onto it against every longest defence: a detour (it was a cook while only the line's own
+// moves were followed). 4d3c instead mates in 11 and never comes back: a cook.
+TEST(Soundness, AnotherShortestRouteBackIsADetourToo) {
+  SoundnessLimits limits;
+  limits.branch.nodes = 300000;
+  const SoundnessReport r =
+      checked("5+B2r/6s2/4+N2k1/5S2R/4S4/7+s1/9/9/9 b B4g3n4l18p 1", "4a3b 2c3b S*3c 3b2a B*3b 2a3a 5c4b", limits);
+  ASSERT_FALSE(r.bad_line);
+  std::optional<CookKind> five_c, four_d;
+  for (const Cook& c : r.cooks) {
+    if (c.ply == 3 && to_usi(c.move) == "5c4c") five_c = c.kind;
+    if (c.ply == 3 && to_usi(c.move) == "4d3c") four_d = c.kind;
+  }
+  EXPECT_EQ(five_c, CookKind::kDetour);
+  EXPECT_EQ(four_d, CookKind::kCook);
+}
+
 TEST(Soundness, NoMate) {
   const SoundnessReport r = checked(kNoMate);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kNoMate);
