@@ -17,6 +17,7 @@
 // at the end of a line is given as a range (LeftoverRange): a finding that depends on it accepts either.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -36,6 +37,10 @@ struct LeftoverRange {
   bool min = false;  // the attacker prefers ending with an empty hand
   bool max = false;  // the attacker prefers ending with pieces left
 };
+
+// A source of attacker moves to try (a check, or Move::none()), for the oracle to verify a long mate
+// with (MinimaxOracle::set_proposer): whatever it proposes, the oracle checks every defence itself.
+using MoveProposer = std::function<Move(const Position&)>;
 
 // The minimax search, with its transposition tables, for one attacker. Not thread-safe.
 class MinimaxOracle {
@@ -79,7 +84,24 @@ class MinimaxOracle {
   // piece fewer and the attacker one more, which never saves the defender), and the book's mate is the
   // shorter, often by far (a slider checking from afar, every drop between taken: 9/.../8L, where every
   // defence counted the mate takes two plies per square).
+  //
+  // With a proposer set, a V(s) not mated within futility_plies is tried once more, at this outermost
+  // judgement only: the proposer's checks are played and every defence is searched (verified_mate), up
+  // to kVerifiedPlies plies. A V(s) mated further away (seed 20261141: V(2e) after B*1f is mated in 24
+  // plies) would otherwise make the drop a defence. The proposer is trusted for nothing: a mate it
+  // does not lead to is no mate, so the judgement is still a lower bound of futility, now a deep one.
   bool futile_drop(Position& pos, Move drop) { return futile_drop(pos, drop, 1); }
+
+  // The defender to move is mated at once as books count: no legal move, or nothing but futile drops
+  // (futile_drop(), so with the proposer's deep verification too).
+  bool book_mated_at_once(Position& pos);
+
+  void set_proposer(MoveProposer proposer) { proposer_ = std::move(proposer); }
+  static constexpr int kVerifiedPlies = 41;
+
+  // Whether pos is mated within d plies, every defence counted, with the attacker playing only what the
+  // proposer proposes (a mate is found only where it leads to one; every defence is searched).
+  bool verified_mate(Position& pos, int d);
 
   // mate_within() as problem books count: futile drops are no defences (a defender with nothing else is
   // mated), as judged by futile_drop().
@@ -113,6 +135,7 @@ class MinimaxOracle {
   void clear() {
     for (auto& t : table_) t.clear();
     leftovers_.clear();
+    verified_.clear();
   }
 
   // Whether the attacker, playing shortest mates only, can force the play onto a position whose key()
@@ -154,6 +177,8 @@ class MinimaxOracle {
   int futility_plies_;
   std::unordered_map<std::uint64_t, Entry> table_[kFutilityNesting + 1];  // per level
   std::unordered_map<std::uint64_t, LeftoverRange> leftovers_;
+  std::unordered_map<std::uint64_t, Entry> verified_;  // verified_mate's results
+  MoveProposer proposer_;
   std::uint64_t budget_ = 0, nodes_ = 0;
   bool spent_ = false;
 };
@@ -226,8 +251,10 @@ struct OracleFindings {
 // The findings of solver/soundness.h's definitions for `problem` and its main line, every branch
 // searched to a mate_length of max_plies at most, with at most branch_nodes nodes a branch and
 // problem_nodes over all the branches (0: no limit; the problem's own shortest mate has the branch
-// budget). A branch past either is `undetermined`.
+// budget). A branch past either is `undetermined`. The proposer, where given, serves the deep
+// verification of futile drops (MinimaxOracle::futile_drop).
 OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies,
-                               std::uint64_t branch_nodes = 0, std::uint64_t problem_nodes = 0);
+                               std::uint64_t branch_nodes = 0, std::uint64_t problem_nodes = 0,
+                               MoveProposer proposer = {});
 
 }  // namespace tsumi::test
