@@ -282,6 +282,11 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
       ->check(CLI::Range(std::int64_t(1), tsumi::limits::kMaxHashMb));
   cmd->add_option("--threads,-t", check.threads, "Worker threads sharing one table (default 1)")
       ->check(CLI::Range(1, tsumi::limits::kMaxThreads));
+  cmd->add_option("--depth-of-variations", check.variation_depth,
+                  "Levels of variations checked too (default 0): at 1 the line after each other defence is "
+                  "checked as a problem of its own, its findings reported in their variation; they leave the "
+                  "verdict as it is")
+      ->check(CLI::Range(0, 8));
   cmd->add_flag("--json", check.json, "One JSON object a problem, one a line");
   cmd->add_option("--kif", check.kif_out,
                   "One problem: write its main line with every finding as a variation (変化) as KIF ('-': stdout)");
@@ -289,8 +294,9 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
       "At each attacker ply of the main line every other check is solved: a mate is a cook (余詰), short (早詰)\n"
       "when it is shorter than the main line's rest, last-move (最終手余詰) when it mates at once at the main\n"
       "line's last attacker move (as books count), detour (迂回) or transposition (手順前後) when it comes\n"
-      "back onto the main line: forced within 4 plies, or along its shortest mate against every longest\n"
-      "defence (solver/README.md). At each defender ply\n"
+      "back onto the main line: forced within 4 plies, or along shortest mates against every longest\n"
+      "defence (solver/README.md); where the budget of that search runs out the cook is unknown (return not\n"
+      "settled). At each defender ply\n"
       "every other defence (futile drops are none) is solved: longer (変長), equal (変同), equal-leftover\n"
       "(変同駒余り). Pieces left after the main line: 駒余り. A branch a limit cut is unknown. Lengths count\n"
       "every defence, interpositions included. Verdict: sound, flawed, nomate, bad-line or unknown; minor\n"

@@ -42,6 +42,16 @@ std::string move_words(const MateProblem& problem, std::span<const Move> main_li
   return mark + notation::kif_move(walk.pos, m, walk.previous_to) + " (" + to_usi(m) + ")";
 }
 
+// Where a finding inside a variation stands: " in the variation from ply K: <its USI moves>" (K the
+// first ply where the path leaves the main line); empty on the main line.
+std::string variation_words(std::span<const Move> main_line, std::span<const Move> path) {
+  if (path.empty()) return "";
+  std::size_t k = 0;
+  while (k < path.size() && k < main_line.size() && path[k] == main_line[k]) ++k;
+  std::vector<Move> rest(path.begin() + std::ptrdiff_t(k), path.end());
+  return " in the variation from ply " + std::to_string(k + 1) + ": " + to_usi(rest);
+}
+
 // The KIF moves of a whole line from the problem's position: "▲２三銀成 △同　玉 ...".
 std::string kif_line(const PositionSetup& setup, std::span<const Move> line) {
   std::string s;
@@ -104,20 +114,28 @@ std::string check_text(const MateProblem& problem, const SoundnessReport& r) {
   }
   // The findings in ply order: cooks, defences and unknown branches of a ply together.
   std::vector<std::pair<int, std::string>> findings;
+  // The line a finding's move is played after: the main line, or its variation path.
+  const auto walked = [&](const std::vector<Move>& path) -> std::span<const Move> {
+    return path.empty() ? std::span<const Move>(r.main_line) : std::span<const Move>(path);
+  };
   for (const Cook& c : r.cooks)
-    findings.emplace_back(c.ply, cook_words(c.kind) + (c.kind_settled ? "" : " or a detour (not settled)") + ": " +
-                                     move_words(problem, r.main_line, c.ply, c.move) + ", mate in " +
+    findings.emplace_back(c.ply, cook_words(c.kind) + (c.kind_settled ? "" : " or a detour (not settled)") +
+                                     variation_words(r.main_line, c.variation_path) + ": " +
+                                     move_words(problem, walked(c.variation_path), c.ply, c.move) + ", mate in " +
                                      length_words(c.mate_length, c.length_proven) + " from there: " + to_usi(c.line));
   for (const Defence& d : r.defences) {
-    std::string t = defence_words(d.kind) + ": " + move_words(problem, r.main_line, d.ply, d.move) + ", mate in " +
+    std::string t = defence_words(d.kind) + variation_words(r.main_line, d.variation_path) + ": " +
+                    move_words(problem, walked(d.variation_path), d.ply, d.move) + ", mate in " +
                     length_words(d.mate_length, d.length_proven) + " from there";
     if (!d.leftover.empty()) t += ", leaving " + hand_to_sfen(d.leftover, problem.attacker);
     findings.emplace_back(d.ply, t + ": " + to_usi(d.line));
   }
   for (const UnknownBranch& u : r.unknown)
     findings.emplace_back(
-        u.ply, "unknown" + (u.move.is_none() ? std::string() : ": " + move_words(problem, r.main_line, u.ply, u.move)) +
-                   " (" + u.reason + ")");
+        u.ply,
+        "unknown" + variation_words(r.main_line, u.variation_path) +
+            (u.move.is_none() ? std::string() : ": " + move_words(problem, walked(u.variation_path), u.ply, u.move)) +
+            " (" + u.reason + ")");
   std::stable_sort(findings.begin(), findings.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [ply, text] : findings) s += "ply " + std::to_string(ply) + ": " + text + "\n";
   if (!r.main_line.empty() && !r.leftover.empty())
@@ -142,7 +160,8 @@ void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& 
                          {"line", usi_array(c.line)},
                          {"kind", to_string(c.kind)},
                          {"length_proven", c.length_proven},
-                         {"kind_settled", c.kind_settled}});
+                         {"kind_settled", c.kind_settled},
+                         {"variation", usi_array(c.variation_path)}});
   j["cooks"] = std::move(cooks);
   Json defences = Json::array();
   for (const Defence& d : r.defences)
@@ -153,13 +172,16 @@ void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& 
              {"line", usi_array(d.line)},
              {"kind", to_string(d.kind)},
              {"length_proven", d.length_proven},
-             {"leftover", d.leftover.empty() ? std::string() : hand_to_sfen(d.leftover, problem.attacker)}});
+             {"leftover", d.leftover.empty() ? std::string() : hand_to_sfen(d.leftover, problem.attacker)},
+             {"variation", usi_array(d.variation_path)}});
   j["defences"] = std::move(defences);
   j["leftover"] = r.leftover.empty() ? std::string() : hand_to_sfen(r.leftover, problem.attacker);
   Json unknown = Json::array();
   for (const UnknownBranch& u : r.unknown)
-    unknown.push_back(
-        Json{{"ply", u.ply}, {"move", u.move.is_none() ? std::string() : to_usi(u.move)}, {"reason", u.reason}});
+    unknown.push_back(Json{{"ply", u.ply},
+                           {"move", u.move.is_none() ? std::string() : to_usi(u.move)},
+                           {"reason", u.reason},
+                           {"variation", usi_array(u.variation_path)}});
   j["unknown"] = std::move(unknown);
   if (r.bad_line)
     j["bad_line"] = Json{{"ply", r.bad_line->ply},
@@ -190,11 +212,21 @@ notation::Kifu check_kifu(const MateProblem& problem, const SoundnessReport& r, 
     v.comment = std::move(words);
     kifu.variations.push_back(std::move(v));
   };
+  // A finding inside a variation branches off the main line where its path leaves it, with the rest of
+  // the path before its own line: one variation of the main line, as KIF readers take it.
+  const auto placed = [&](int ply, const std::vector<Move>& path, const std::vector<Move>& line, std::string words) {
+    if (path.empty()) return branch(ply, line, std::move(words));
+    std::size_t k = 0;
+    while (k < path.size() && k < r.main_line.size() && path[k] == r.main_line[k]) ++k;
+    std::vector<Move> moves(path.begin() + std::ptrdiff_t(k), path.end());
+    moves.insert(moves.end(), line.begin(), line.end());
+    branch(int(k) + 1, moves, std::move(words) + variation_words(r.main_line, path));
+  };
   for (const Cook& c : r.cooks)
-    branch(c.ply, c.line,
+    placed(c.ply, c.variation_path, c.line,
            cook_words(c.kind) + ": mate in " + std::to_string(c.mate_length) + " from ply " + std::to_string(c.ply));
   for (const Defence& d : r.defences)
-    branch(d.ply, d.line,
+    placed(d.ply, d.variation_path, d.line,
            defence_words(d.kind) + ": mate in " + std::to_string(d.mate_length) + " from ply " + std::to_string(d.ply));
   // In ply order (the writer puts them in KIF's order).
   std::stable_sort(kifu.variations.begin(), kifu.variations.end(),

@@ -193,12 +193,15 @@ CheckInput check_input(const py::object& source, const py::object& line) {
 
 // `tsumi check --json`'s object for one problem (cli/check/check_command.cpp).
 py::dict check(const py::object& source, const py::object& line, std::optional<double> time,
-               std::optional<std::int64_t> nodes, std::optional<double> total_time, std::int64_t hash_mb, int threads) {
+               std::optional<std::int64_t> nodes, std::optional<double> total_time, std::int64_t hash_mb, int threads,
+               int depth_of_variations) {
   const CheckInput in = check_input(source, line);
   check_range("hash_mb", hash_mb, 1, limits::kMaxHashMb);
   check_range("threads", threads, 1, limits::kMaxThreads);
+  check_range("depth_of_variations", depth_of_variations, 0, 8);
   SoundnessLimits limits;
   limits.branch = limits_of(time, nodes, threads, true);
+  limits.variation_depth = depth_of_variations;
   if (total_time) {
     if (!(*total_time >= 0))
       throw py::value_error("total_time must be a number of seconds, 0 or more (None: no limit)");
@@ -314,12 +317,15 @@ PYBIND11_MODULE(tsumi, m) {
         "at the first mate found. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
   m.def("check", &check, "problem"_a, "line"_a = py::none(), "time"_a = py::none(), "nodes"_a = py::none(),
         "total_time"_a = py::none(), "hash_mb"_a = tsumi::limits::kDefaultMateHashMb, "threads"_a = 1,
+        "depth_of_variations"_a = 0,
         "Checks a tsume problem for soundness and returns the object `tsumi check --json` prints: verdict "
         "('sound', 'flawed', 'nomate', 'bad-line', 'unknown'), length, futile_length, main_line, cooks, "
         "defences, leftover, unknown, bad_line, nodes, time_ms. problem: a SFEN, or a KIF/KI2/CSA/BOD file "
         "(path, text or bytes) whose recorded moves are the main line; line: the main line as USI moves (a "
         "str or a list), replacing the file's; None and no moves: tsumi's own line. time and nodes limit "
-        "each solve, total_time the whole check. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
+        "each solve, total_time the whole check; depth_of_variations: levels of variations checked too "
+        "(their findings carry a 'variation' path and leave the verdict as it is). Releases the GIL; "
+        "Ctrl-C stops it (KeyboardInterrupt).");
   m.def("read_problem", &read_problem, "path_or_text"_a,
         "The SFEN of the starting diagram of a KIF, KI2, BOD, CSA or SFEN problem or game record "
         "(UTF-8 or Shift_JIS, the notation told by content): a str that names an existing file, or "

@@ -53,13 +53,17 @@ SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
   // tsumi's own line not proven a shortest mate against the longest defences: its branches are no
   // findings about the problem (a "short" mate there shows the line long, not the problem cooked).
   if (!r.recorded && (!r.solve.shortest_proven || !r.solve.line_exact)) return SoundnessVerdict::kUnknown;
+  // Findings inside variations (variation_path) are reported and leave the verdict as it is.
   const bool cooked = std::any_of(r.cooks.begin(), r.cooks.end(), [](const Cook& c) {
-    return (c.kind == CookKind::kCook && c.kind_settled) || c.kind == CookKind::kShort;
+    return c.variation_path.empty() && ((c.kind == CookKind::kCook && c.kind_settled) || c.kind == CookKind::kShort);
   });
-  const bool defended = std::any_of(r.defences.begin(), r.defences.end(),
-                                    [](const Defence& d) { return d.kind != DefenceKind::kEqualLeftover; });
+  const bool defended = std::any_of(r.defences.begin(), r.defences.end(), [](const Defence& d) {
+    return d.variation_path.empty() && d.kind != DefenceKind::kEqualLeftover;
+  });
   if (cooked || defended || !r.leftover.empty()) return SoundnessVerdict::kFlawed;
-  return r.unknown.empty() ? SoundnessVerdict::kSound : SoundnessVerdict::kUnknown;
+  const bool doubt =
+      std::any_of(r.unknown.begin(), r.unknown.end(), [](const UnknownBranch& u) { return u.variation_path.empty(); });
+  return doubt ? SoundnessVerdict::kUnknown : SoundnessVerdict::kSound;
 }
 
 namespace {
@@ -170,7 +174,7 @@ class Checker {
       report_.futile_length = s.futile_length;
       if (!s.shortest_proven || !s.line_exact)
         report_.unknown.push_back(
-            {0, Move::none(), s.shortest_proven ? "main line not exact" : "main line not proven shortest"});
+            {0, Move::none(), s.shortest_proven ? "main line not exact" : "main line not proven shortest", {}});
     }
     report_.length = int(report_.main_line.size());
     branches();
@@ -227,10 +231,12 @@ class Checker {
         if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
         StateInfo st;
         pos.do_move(m, st);
-        if (attacking)
+        if (attacking) {
           attacker_branch(pos, i, n, m, main_mates_at_once);
-        else
+        } else {
           defender_branch(pos, i, n, m);
+          if (limits_.variation_depth > 0) variation(pos, i, m);
+        }
         pos.undo_move(m);
       }
       pos.do_move(line[i], states[i + 1]);
@@ -304,7 +310,7 @@ class Checker {
   }
 
   std::nullopt_t unknown(int ply, Move m, std::string reason) {
-    report_.unknown.push_back({ply, m, std::move(reason)});
+    report_.unknown.push_back({ply, m, std::move(reason), {}});
     return std::nullopt;
   }
 
@@ -320,7 +326,7 @@ class Checker {
     ++report_.branches;
     const int remaining = n - i;
     const std::uint64_t nodes_before = report_.nodes;
-    Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true};
+    Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true, true, {}};
     // Mated at once: as long as the main line's rest where its own move mates at once too (its last ply,
     // or a last move as books count: kongou-2's ply 9 of 11, whose last two plies are a futile drop and
     // its capture).
@@ -470,6 +476,46 @@ class Checker {
     return false;
   }
 
+  // The checks inside the variation of another defence m at the (0-based) defender ply i (pos after m,
+  // --depth-of-variations): the position after m is checked as a problem of its own on the same table,
+  // with tsumi's own line as its main line and one level of variations fewer, and its findings come
+  // here with the path to them (variation_path) and their plies counted from the problem's start.
+  void variation(const Position& pos, int i, Move m) {
+    SoundnessLimits sub = limits_;
+    --sub.variation_depth;
+    const char* why = "";
+    if (!limits_left(0, true, why)) return;  // the check is stopped or spent: the branches say so
+    // What the totals leave (limits_left has just said some is left).
+    if (limits_.total_time_s > 0) sub.total_time_s = limits_.total_time_s - seconds_since(start_);
+    if (limits_.total_nodes > 0) sub.total_nodes = limits_.total_nodes - report_.nodes;
+    SoundnessReport r;
+    Checker(solver_, MateProblem{pos.setup(), problem_.attacker}, sub, r).run({});
+    report_.nodes += r.nodes;
+    report_.solves += r.solves + 1;
+    report_.branches += r.branches;
+    if (r.solve.verdict != MateVerdict::kMate) return;  // no mate: defender_branch has said so
+    std::vector<Move> path(report_.main_line.begin(), report_.main_line.begin() + i);
+    path.push_back(m);
+    const int offset = i + 1;
+    const auto placed = [&](auto finding) {
+      if (finding.variation_path.empty()) {
+        finding.variation_path = path;
+        finding.variation_path.insert(finding.variation_path.end(), r.main_line.begin(),
+                                      r.main_line.begin() + std::max(0, finding.ply - 1));
+      } else {
+        finding.variation_path.insert(finding.variation_path.begin(), path.begin(), path.end());
+      }
+      finding.ply += offset;
+      return finding;
+    };
+    for (const Cook& c : r.cooks) report_.cooks.push_back(placed(c));
+    for (const Defence& d : r.defences) report_.defences.push_back(placed(d));
+    for (UnknownBranch u : r.unknown) {
+      if (u.ply == 0) u.ply = 1, u.reason = "variation's " + u.reason;  // its line is not proven
+      report_.unknown.push_back(placed(u));
+    }
+  }
+
   // Position `pos` is after another defence m at the (0-based) defender ply i.
   void defender_branch(Position& pos, int i, int n, Move m) {
     ++report_.branches;
@@ -479,7 +525,7 @@ class Checker {
       const auto shorter = solve_branch(pos, i + 1, m, remaining - 3, false);
       if (!shorter || shorter->verdict == MateVerdict::kMate) return;
     }
-    Defence d{i + 1, m, remaining, {m}, DefenceKind::kEqual, Hand{}, true};
+    Defence d{i + 1, m, remaining, {m}, DefenceKind::kEqual, Hand{}, true, {}};
     auto r = solve_branch(pos, i + 1, m, remaining - 1, true);
     if (!r) return;
     if (r->verdict == MateVerdict::kMate) {

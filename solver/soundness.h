@@ -62,6 +62,12 @@ const char* to_string(SoundnessVerdict v);  // "sound", "flawed", "nomate", "bad
 const char* to_string(CookKind k);          // "cook", "short", "last-move", "detour", "transposition"
 const char* to_string(DefenceKind k);       // "longer", "equal", "equal-leftover"
 
+// A finding inside a variation (SoundnessLimits::variation_depth) has a variation_path: the moves from
+// the problem's position to the position before its ply (the main line's up to where the variation
+// leaves it, the other defence, the variation's own line, and so on a level deeper), so ply - 1 of them.
+// Findings on the main line have none. Those inside variations are reported and leave the verdict as it
+// is: a second mate inside a variation (変化別詰) is a blemish composers weigh, not a cook of the problem.
+
 // Another attacker move at a ply of the main line that mates too.
 struct Cook {
   int ply = 0;  // 1-based ply of the main line that `move` replaces
@@ -78,6 +84,7 @@ struct Cook {
   // A cook whose return search (detour or transposition) a budget or a limit cut: it may be a detour.
   // It is listed with the unknown branches too ("return not settled") and makes no problem flawed.
   bool kind_settled = true;
+  std::vector<Move> variation_path;  // inside a variation (above); empty on the main line
 };
 
 // Another defence at a ply of the main line that lasts as long as the main line's rest, or longer.
@@ -89,6 +96,7 @@ struct Defence {
   DefenceKind kind = DefenceKind::kLonger;
   Hand leftover;              // the attacker's hand at the end of `line`
   bool length_proven = true;  // as for Cook (only a longer defence can be unproven)
+  std::vector<Move> variation_path;
 };
 
 // A branch whose solve a limit cut.
@@ -97,6 +105,7 @@ struct UnknownBranch {
   Move move = Move::none();
   std::string reason;  // "time", "nodes", "stopped", "total time", "total nodes", "no line",
                        // "return not settled" (a Cook with kind_settled false)
+  std::vector<Move> variation_path;
 };
 
 // Where a recorded line breaks.
@@ -113,6 +122,10 @@ struct SoundnessLimits {
   // Set (from any thread) to stop the check: the branches not solved yet are unknown ("stopped"). The
   // solve running then is stopped by MateSolver::request_stop, which the caller sends as well.
   const std::atomic<bool>* stop = nullptr;
+  // Levels of variations checked too (--depth-of-variations): at 1, the position after each other
+  // defence of the main line is checked as a problem of its own (tsumi's own line its main line), its
+  // findings reported with their variation_path; at 2 also the variations of those; 0: none.
+  int variation_depth = 0;
 };
 
 struct SoundnessReport {

@@ -118,6 +118,35 @@ TEST(CheckCommand, KifWithAVariationAFindingReadsBack) {
   EXPECT_TRUE(has(r.out, "main line (recorded, 3 plies)")) << r.out;
 }
 
+// --depth-of-variations 1: the variation of 1b2a has a second mate of its own (2c3c at its ply 3), in
+// the JSON with its path, in the words with where it leaves the main line, and in the KIF as a variation
+// from ply 2 that plays the variation's first move before it; the verdict is depth 0's.
+TEST(CheckCommand, FindingsInsideVariations) {
+  CheckOptions o = check_sfen_options(kFlawed);
+  o.variation_depth = 1;
+  const CommandResult words = run(o);
+  EXPECT_EQ(words.code, 1);
+  EXPECT_TRUE(has(words.out, "ply 3: cook (余詰) in the variation from ply 2: 1b2a: ▲３三金(23) (2c3c), mate in 5"))
+      << words.out;
+  o.json = true;
+  const auto j = nlohmann::json::parse(run(o).out);
+  EXPECT_EQ(j["verdict"], "flawed");
+  bool found = false;
+  for (const auto& c : j["cooks"])
+    if (c["move"] == "2c3c") found = c["variation"] == nlohmann::json::array({"1d2c", "1b2a"});
+  EXPECT_TRUE(found) << j.dump();
+  o.json = false;
+  o.kif_out = test::removed_at_exit(test::temp_path("variations.kif"));
+  std::filesystem::remove(o.kif_out);
+  run(o);
+  const auto kifu = notation::read_kifu(test::read_file(o.kif_out));
+  ASSERT_TRUE(kifu.ok()) << kifu.error().describe();
+  found = false;
+  for (const notation::KifuVariation& v : kifu->variations)
+    found = found || (v.ply == 2 && to_usi(v.moves) == "1b2a 2c3c 2a3a 2d2b+ 3a4a 3c4b");
+  EXPECT_TRUE(found);
+}
+
 TEST(CheckCommand, SuiteTable) {
   const std::string dir = test::temp_path("check_suite");
   std::filesystem::remove_all(dir);

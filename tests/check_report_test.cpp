@@ -45,7 +45,7 @@ SoundnessReport report(const MateProblem& p) {
   d.kind = DefenceKind::kLonger;
   r.defences.push_back(d);
   r.leftover.add(PAWN);
-  r.unknown.push_back({1, usi(p, {}, "2d2c"), "time"});
+  r.unknown.push_back({1, usi(p, {}, "2d2c"), "time", {}});
   return r;
 }
 
@@ -77,6 +77,19 @@ TEST(CheckReport, Json) {
   EXPECT_EQ(j["leftover"], "P");
   EXPECT_EQ(j["unknown"][0]["reason"], "time");
   EXPECT_TRUE(j["bad_line"].is_null());
+}
+
+// A cook whose return search was cut (kind_settled false) says it may be a detour, in words and JSON.
+TEST(CheckReport, ACookWhoseReturnIsNotSettledSaysSo) {
+  const MateProblem p = problem();
+  SoundnessReport r = report(p);
+  r.cooks[0].kind_settled = false;
+  const std::string t = check_text(p, r);
+  EXPECT_NE(t.find("ply 3: cook (余詰) or a detour (not settled): ▲１四飛(24) (2d1d)"), std::string::npos) << t;
+  nlohmann::ordered_json j;
+  add_check_json(p, r, j);
+  EXPECT_EQ(j["cooks"][0]["kind_settled"], false);
+  EXPECT_EQ(j["cooks"][0]["variation"], nlohmann::ordered_json::array());
 }
 
 TEST(CheckReport, KifuHasAVariationAFinding) {

@@ -1,5 +1,6 @@
 #include "solver/soundness.h"
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -157,6 +158,31 @@ TEST(Soundness, AnotherShortestRouteBackIsADetourToo) {
   }
   EXPECT_EQ(five_c, CookKind::kDetour);
   EXPECT_EQ(four_d, CookKind::kCook);
+}
+
+// --depth-of-variations 1 on tanuki3: the variation of the equal defence 1b2a (1d2c 1b2a 2c2b) has its
+// own second mate at its ply 3, 2c3c (mate in 5): reported with the path to it, and the verdict and the
+// main line's findings are those of depth 0.
+TEST(Soundness, FindingsInsideVariationsCarryTheirPathAndLeaveTheVerdict) {
+  const SoundnessReport plain = checked(kTanuki3);
+  SoundnessLimits limits;
+  limits.variation_depth = 1;
+  const SoundnessReport deep = checked(kTanuki3, "", limits);
+  EXPECT_EQ(deep.verdict, plain.verdict);
+  std::vector<std::string> on_line, inside;
+  for (const Cook& c : deep.cooks) {
+    if (c.variation_path.empty()) {
+      on_line.push_back(std::to_string(c.ply) + to_usi(c.move));
+    } else {
+      EXPECT_EQ(int(c.variation_path.size()), c.ply - 1);
+      inside.push_back(std::to_string(c.ply) + " " + to_usi(c.variation_path) + " " + to_usi(c.move));
+    }
+  }
+  std::vector<std::string> plain_line;
+  for (const Cook& c : plain.cooks) plain_line.push_back(std::to_string(c.ply) + to_usi(c.move));
+  EXPECT_EQ(on_line, plain_line);
+  EXPECT_NE(std::find(inside.begin(), inside.end(), "3 1d2c 1b2a 2c3c"), inside.end());
+  EXPECT_EQ(deep.defences.size(), plain.defences.size());  // the variation's own defences: none equal
 }
 
 TEST(Soundness, NoMate) {

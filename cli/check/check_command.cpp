@@ -94,6 +94,7 @@ SoundnessLimits limits_of(const CheckOptions& o) {
   l.branch.threads = o.threads;
   l.total_time_s = o.total_time_s;
   l.total_nodes = o.total_nodes;
+  l.variation_depth = o.variation_depth;
   return l;
 }
 

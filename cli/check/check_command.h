@@ -27,8 +27,9 @@ struct CheckOptions {
   std::uint64_t total_nodes = 0;
   std::size_t hash_mb = limits::kDefaultMateHashMb;
   int threads = 1;
-  bool json = false;    // one JSON object a problem, one a line
-  std::string kif_out;  // one problem: the main line and a variation a finding, as KIF (`-`: on out)
+  int variation_depth = 0;  // --depth-of-variations (SoundnessLimits::variation_depth)
+  bool json = false;        // one JSON object a problem, one a line
+  std::string kif_out;      // one problem: the main line and a variation a finding, as KIF (`-`: on out)
 };
 
 // Runs the command. Exit code: 0 when every problem is sound, 1 when one is not (flawed, unknown, no

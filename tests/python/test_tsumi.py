@@ -95,6 +95,12 @@ def test_check_is_the_json_of_tsumi_check():
     assert tsumi.check(suite_sfen("tanuki3-1"), line=["1d2c", "1b1a", "2c2b"], hash_mb=16)["recorded"] is True
     with pytest.raises(ValueError, match="line: move 2"):
         tsumi.check(suite_sfen("tanuki3-1"), line="1d2c 9a9b")
+    # One level of variations: the variation of 1b2a has its own second mate, with its path; same verdict.
+    deep = tsumi.check(suite_sfen("tanuki3-1"), hash_mb=16, depth_of_variations=1)
+    assert deep["verdict"] == "flawed"
+    assert (3, "2c3c", ["1d2c", "1b2a"]) in [(c["ply"], c["move"], c["variation"]) for c in deep["cooks"]]
+    with pytest.raises(ValueError, match="depth_of_variations"):
+        tsumi.check(suite_sfen("tanuki3-1"), depth_of_variations=-1)
 
 
 def test_bad_input_raises_value_error():
