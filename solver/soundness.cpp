@@ -112,8 +112,8 @@ struct ReturnTargets {
 };
 
 // Whether pos, `rest` plies from mate, can still reach one of the targets while the play keeps to
-// shortest mates: target t, whose own mate takes left_t plies, can only be reached after rest - left_t
-// plies (the side to move then agrees by itself), and each ply changes at most two squares of the board (a move's from
+// shortest mates: target t, whose own mate takes left_t plies (or more: a lower bound will do), can only
+// be reached after rest - left_t plies at most, and each ply changes at most two squares of the board (a move's from
 // and to, a drop's to) and one piece in the hands (a capture taken in, a drop given out). A cheap necessary test that
 // spares most solves of routes going elsewhere.
 bool reachable(const Position& pos, int rest, const ReturnTargets& t) {
@@ -354,11 +354,15 @@ class Checker {
       bool cut = false;  // a solve of the returns' search was cut: "no return" is not settled
       // The main line's positions from index `from` on (i + 1: after m's ply), and the one before m
       // (index i: a loop) where `loop`.
+      // The plies of a target's own mate: n - j on tsumi's own line (a shortest mate against the longest
+      // defences, else the verdict is unknown anyway); a recorded line's may be shorter (a short mate
+      // further on), so there 0, which prunes less but never wrongly.
+      const auto left = [&](int j) { return report_.recorded ? 0 : n - j; };
       const auto returns = [&](int from, bool loop) {
         ReturnTargets to;
-        if (loop) to.keys.insert(keys_[std::size_t(i)]), to.at.push_back({n - i, &shots_[std::size_t(i)]});
+        if (loop) to.keys.insert(keys_[std::size_t(i)]), to.at.push_back({left(i), &shots_[std::size_t(i)]});
         for (int j = from; j <= n; ++j)
-          to.keys.insert(keys_[std::size_t(j)]), to.at.push_back({n - j, &shots_[std::size_t(j)]});
+          to.keys.insert(keys_[std::size_t(j)]), to.at.push_back({left(j), &shots_[std::size_t(j)]});
         std::unordered_map<Key, bool> seen;
         return forces_return(pos, problem_.attacker, to.keys, kReturnPlies) ||
                (r->shortest_proven && returns_along_mates(pos, r->length, r->pv, to, budget, seen, cut));
