@@ -138,6 +138,9 @@ bool reachable(const Position& pos, int rest, const ReturnTargets& t) {
 constexpr std::uint64_t kShortestShare = 1;
 constexpr std::uint64_t kShortestMinNodes = 50000;
 
+// The length bounds of short_probe, tried in turn after a search without one was cut.
+constexpr int kProbeLengths[] = {5, 9, 17, 33};
+
 // The nodes a branch may spend on a return along shortest mates (returns_along_mates): kReturnShare
 // times the nodes of its own solves, and at least kReturnMinNodes. Every other check of the routes it
 // follows, and every evasion off them, is a solve: antma-tsume1-4's three cooks (a 1-ply problem with
@@ -261,11 +264,34 @@ class Checker {
     const bool capped = node_cap > 0 && (l.nodes == 0 || node_cap < l.nodes);
     if (capped) l.nodes = l.line_nodes = node_cap;  // its lines too (MateLimits::line_nodes)
     MateResult r = run_solve(pos, l);
+    if (r.verdict == MateVerdict::kTimeout && max_length == 0 && !capped &&
+        (r.stop == MateStop::kNodes || r.stop == MateStop::kTime))
+      if (std::optional<MateResult> p = short_probe(pos, l)) return p;
     if (r.verdict == MateVerdict::kTimeout) {
       if (capped && r.stop == MateStop::kNodes) return std::nullopt;
       return unknown(ply, m, to_string(r.stop));
     }
     return r;
+  }
+
+  // After a search without a length bound that a limit cut: searches for a mate within kProbeLengths
+  // plies, each with a quarter of that limit, the shortest first; the first mate found, else nullopt.
+  // df-pn can lose itself in long forced lines of checks with one reply each (their proof numbers stay
+  // 1) and miss a short mate beside them: after S*9b in the oracle's
+  // `1k2+P4/3+bG4/+P8/4g4/9/9/9/9/9 b RGSNPrbg3s3n4l15p 1`, a mate in 4 that 3,000,000 nodes of
+  // the unbounded search do not find, and a search within 4 plies finds in 40.
+  std::optional<MateResult> short_probe(const Position& pos, const MateLimits& cut) {
+    for (const int length : kProbeLengths) {
+      const char* why = "";
+      std::optional<MateLimits> l = limits_left(length, false, why);
+      if (!l) return std::nullopt;
+      if (cut.nodes > 0) l->nodes = l->line_nodes = std::min(l->nodes > 0 ? l->nodes : cut.nodes, cut.nodes / 4);
+      if (cut.time_s > 0) l->time_s = std::min(l->time_s > 0 ? l->time_s : cut.time_s, cut.time_s / 4);
+      MateResult r = run_solve(pos, *l);
+      if (r.verdict == MateVerdict::kMate) return r;
+      if (r.verdict == MateVerdict::kTimeout) return std::nullopt;  // a longer bound would be cut too
+    }
+    return std::nullopt;
   }
 
   // The limits of one solve of the check: the branch limits, with at most max_length plies (0: any) and
@@ -301,9 +327,11 @@ class Checker {
 
   // The mate after the branch's move, found by `found` (no shortest-mate proof), with its shortest
   // length proven where that costs at most kShortestShare times the nodes of finding it.
+  // The proof searches within the found mate's length (the shortest is no longer): a bound that also keeps
+  // it out of the long forced lines short_probe is for.
   MateResult shortest_of(const Position& pos, int ply, Move m, MateResult found) {
     const std::uint64_t cap = std::max<std::uint64_t>(kShortestMinNodes, kShortestShare * found.nodes);
-    if (auto exact = solve_branch(pos, ply, m, 0, true, cap); exact && exact->verdict == MateVerdict::kMate)
+    if (auto exact = solve_branch(pos, ply, m, found.length, true, cap); exact && exact->verdict == MateVerdict::kMate)
       return *exact;
     found.shortest_proven = false;
     return found;

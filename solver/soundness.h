@@ -30,6 +30,9 @@
 //   once as books count), less the pieces taken from futile drops on it before that.
 // - Where tsumi's own main line (no recorded one) is not proven a shortest mate against the longest
 //   defences, the verdict is `unknown` whatever its branches give: they are no findings about the problem.
+// - A branch whose search without a length bound a limit cut is searched again within 5, 9, 17 and 33
+//   plies (a quarter of the limit each: df-pn can miss a short mate beside long lines of one-reply
+//   checks); only if none finds a mate is it `unknown`.
 // - A branch that a limit cut is `unknown`; the verdict is `sound` only when every branch was settled and
 //   nothing but minor findings (last-move, detour, transposition, equal-leftover) was found.
 //

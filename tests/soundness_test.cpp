@@ -185,6 +185,24 @@ TEST(Soundness, FindingsInsideVariationsCarryTheirPathAndLeaveTheVerdict) {
   EXPECT_EQ(deep.defences.size(), plain.defences.size());  // the variation's own defences: none equal
 }
 
+// A random problem of the minimax oracle's test (seed 20261203), mate in 1 (G*8b): after S*9b the defender
+// is mated in 4 more (8a7b 9b8c 7b6c G*7d), which the search without a length bound misses within
+// 50,000 nodes (long lines of one-reply checks beside it); the probes within 5, 9, ... plies find it.
+TEST(Soundness, AShortMateTheUnboundedSearchMissesIsFoundByAProbe) {
+  SoundnessLimits limits;
+  limits.branch.nodes = 50000;
+  const SoundnessReport r = checked("1k2+P4/3+bG4/+P8/4g4/9/9/9/9/9 b RGSNPrbg3s3n4l15p 1", "G*8b", limits);
+  ASSERT_FALSE(r.bad_line);
+  std::optional<Cook> silver;
+  for (const Cook& c : r.cooks)
+    if (c.ply == 1 && to_usi(c.move) == "S*9b") silver = c;
+  ASSERT_TRUE(silver.has_value());
+  EXPECT_EQ(silver->mate_length, 5);
+  EXPECT_TRUE(silver->length_proven);
+  EXPECT_EQ(silver->kind, CookKind::kCook);
+  for (const UnknownBranch& u : r.unknown) EXPECT_NE(to_usi(u.move), "S*9b");
+}
+
 TEST(Soundness, NoMate) {
   const SoundnessReport r = checked(kNoMate);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kNoMate);
