@@ -57,6 +57,13 @@ SoundnessReport checked(const char* sfen, const std::string& line = "", Soundnes
   return check_soundness(solver, p, recorded, limits);
 }
 
+// The kind of the cook `usi` at `ply`, if the report has one.
+std::optional<CookKind> cook_kind(const SoundnessReport& r, int ply, const std::string& usi) {
+  for (const Cook& c : r.cooks)
+    if (c.ply == ply && to_usi(c.move) == usi) return c.kind;
+  return std::nullopt;
+}
+
 TEST(Soundness, CookAndEqualDefence) {
   const SoundnessReport r = checked(kTanuki3);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
@@ -132,13 +139,8 @@ TEST(Soundness, ALineThatComesBackOntoTheMainLineLaterIsADetour) {
                                     limits);
   ASSERT_FALSE(r.bad_line);
   EXPECT_EQ(r.length, 31);
-  std::optional<CookKind> four_a, five_a;
-  for (const Cook& c : r.cooks) {
-    if (c.ply == 1 && to_usi(c.move) == "4b4a") four_a = c.kind;
-    if (c.ply == 1 && to_usi(c.move) == "4b5a") five_a = c.kind;
-  }
-  EXPECT_EQ(four_a, CookKind::kDetour);
-  EXPECT_EQ(five_a, CookKind::kCook);
+  EXPECT_EQ(cook_kind(r, 1, "4b4a"), CookKind::kDetour);
+  EXPECT_EQ(cook_kind(r, 1, "4b5a"), CookKind::kCook);
 }
 
 // A random problem of the minimax oracle's test (seed 20261125), mate in 7: at ply 3, 5c4c mates in 7
@@ -151,13 +153,8 @@ TEST(Soundness, AnotherShortestRouteBackIsADetourToo) {
   const SoundnessReport r =
       checked("5+B2r/6s2/4+N2k1/5S2R/4S4/7+s1/9/9/9 b B4g3n4l18p 1", "4a3b 2c3b S*3c 3b2a B*3b 2a3a 5c4b", limits);
   ASSERT_FALSE(r.bad_line);
-  std::optional<CookKind> five_c, four_d;
-  for (const Cook& c : r.cooks) {
-    if (c.ply == 3 && to_usi(c.move) == "5c4c") five_c = c.kind;
-    if (c.ply == 3 && to_usi(c.move) == "4d3c") four_d = c.kind;
-  }
-  EXPECT_EQ(five_c, CookKind::kDetour);
-  EXPECT_EQ(four_d, CookKind::kCook);
+  EXPECT_EQ(cook_kind(r, 3, "5c4c"), CookKind::kDetour);
+  EXPECT_EQ(cook_kind(r, 3, "4d3c"), CookKind::kCook);
 }
 
 // --depth-of-variations 1 on tanuki3: the variation of the equal defence 1b2a (1d2c 1b2a 2c2b) has its
