@@ -285,7 +285,10 @@ class Checker {
       const char* why = "";
       std::optional<MateLimits> l = limits_left(length, false, why);
       if (!l) return std::nullopt;
-      if (cut.nodes > 0) l->nodes = l->line_nodes = std::min(l->nodes > 0 ? l->nodes : cut.nodes, cut.nodes / 4);
+      if (cut.nodes > 0) {  // a quarter, at least 1 (0 would be no limit at all)
+        const std::uint64_t quarter = std::max<std::uint64_t>(1, cut.nodes / 4);
+        l->nodes = l->line_nodes = std::min(l->nodes > 0 ? l->nodes : quarter, quarter);
+      }
       if (cut.time_s > 0) l->time_s = std::min(l->time_s > 0 ? l->time_s : cut.time_s, cut.time_s / 4);
       MateResult r = run_solve(pos, *l);
       if (r.verdict == MateVerdict::kMate) return r;
