@@ -32,7 +32,8 @@
 //   defences, the verdict is `unknown` whatever its branches give: they are no findings about the problem.
 // - A branch whose search without a length bound a limit cut is searched again within 5, 9, 17 and 33
 //   plies (a quarter of the limit each: df-pn can miss a short mate beside long lines of one-reply
-//   checks); only if none finds a mate is it `unknown`.
+//   checks); only if none finds a mate is it `unknown`. The problem's own solve, cut, is probed the
+//   same way, with the shortest mate proven within the bound.
 // - A branch that a limit cut is `unknown`; the verdict is `sound` only when every branch was settled and
 //   nothing but minor findings (last-move, detour, transposition, equal-leftover) was found.
 //

@@ -200,6 +200,21 @@ TEST(Soundness, AShortMateTheUnboundedSearchMissesIsFoundByAProbe) {
   for (const UnknownBranch& u : r.unknown) EXPECT_NE(to_usi(u.move), "S*9b");
 }
 
+// The problem's own solve has the same blind spot (seed 20261226, mate in 7): 50,000 nodes of the
+// unbounded search find no mate, the probe within 9 plies proves the shortest. The total limit then
+// leaves most branches unknown; the main line is what is checked here.
+TEST(Soundness, TheProblemsOwnMateTheUnboundedSearchMissesIsFoundByAProbe) {
+  SoundnessLimits limits;
+  limits.branch.nodes = 50000;
+  limits.total_nodes = 200000;
+  const SoundnessReport r = checked("5R3/8k/9/9/6+L2/9/9/9/9 b BGN2Lrb3g4s3nl18p 1", "", limits);
+  ASSERT_EQ(r.solve.verdict, MateVerdict::kMate);
+  EXPECT_EQ(r.solve.length, 7);
+  EXPECT_TRUE(r.solve.shortest_proven);
+  EXPECT_EQ(r.length, 7);
+  EXPECT_NE(r.verdict, SoundnessVerdict::kNoMate);
+}
+
 TEST(Soundness, NoMate) {
   const SoundnessReport r = checked(kNoMate);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kNoMate);
