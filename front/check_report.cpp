@@ -78,6 +78,13 @@ std::string length_words(int length, bool proven) {
   return std::to_string(length) + (proven ? "" : "? (not proven: the plies of the line found)");
 }
 
+// " or a detour (not settled)" where a cook's kind is not settled (Cook::may_be), else "".
+std::string may_be_words(const Cook& c) {
+  if (c.kind_settled) return "";
+  return std::string(" or a ") + (c.may_be == CookKind::kLastMove ? "last-move cook" : to_string(c.may_be)) +
+         " (not settled)";
+}
+
 }  // namespace
 
 std::string cook_words(CookKind kind) {
@@ -119,10 +126,10 @@ std::string check_text(const MateProblem& problem, const SoundnessReport& r) {
     return path.empty() ? std::span<const Move>(r.main_line) : std::span<const Move>(path);
   };
   for (const Cook& c : r.cooks)
-    findings.emplace_back(c.ply, cook_words(c.kind) + (c.kind_settled ? "" : " or a detour (not settled)") +
-                                     variation_words(r.main_line, c.variation_path) + ": " +
-                                     move_words(problem, walked(c.variation_path), c.ply, c.move) + ", mate in " +
-                                     length_words(c.mate_length, c.length_proven) + " from there: " + to_usi(c.line));
+    findings.emplace_back(c.ply, cook_words(c.kind) + may_be_words(c) + variation_words(r.main_line, c.variation_path) +
+                                     ": " + move_words(problem, walked(c.variation_path), c.ply, c.move) +
+                                     ", mate in " + length_words(c.mate_length, c.length_proven) +
+                                     " from there: " + to_usi(c.line));
   for (const Defence& d : r.defences) {
     std::string t = defence_words(d.kind) + variation_words(r.main_line, d.variation_path) + ": " +
                     move_words(problem, walked(d.variation_path), d.ply, d.move) + ", mate in " +
@@ -161,6 +168,7 @@ void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& 
                          {"kind", to_string(c.kind)},
                          {"length_proven", c.length_proven},
                          {"kind_settled", c.kind_settled},
+                         {"may_be", c.kind_settled ? Json() : Json(to_string(c.may_be))},
                          {"variation", usi_array(c.variation_path)}});
   j["cooks"] = std::move(cooks);
   Json defences = Json::array();

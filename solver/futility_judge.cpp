@@ -26,7 +26,8 @@ FutilityJudge::FutilityJudge(MateTable& table, Color attacker)
     : table_(table),
       attacker_(attacker),
       search_(std::make_unique<DfpnSearch>(table, attacker)),
-      cut_(kCutMemory, Key(0)) {}
+      cut_(kCutMemory, Key(0)),
+      futile_(kCutMemory) {}
 
 FutilityJudge::~FutilityJudge() = default;
 
@@ -76,7 +77,8 @@ FutilityVerdict FutilityJudge::judge(const Position& pos, Square s, bool search)
   return verdict;
 }
 
-bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof, bool search) {
+bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof, bool search, bool* unsettled) {
+  if (unsettled) *unsettled = false;
   if (!pos.in_check() || pos.checkers().more_than_one()) return false;
   MoveList evasions;
   generate<EVASIONS>(pos, evasions);
@@ -85,13 +87,22 @@ bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof, bool sea
     if (!m.is_drop()) return false;  // a king move, a capture or a piece moved between: a defence
   Bitboard judged = Bitboard::zero();
   proof = Hand();
+  bool open = false;  // a square left unsettled (where the caller asks, judging goes on past it)
   for (Move m : evasions) {
     if (judged.test(m.to())) continue;
     judged.set(m.to());
     const FutilityVerdict v = judge(pos, m.to(), search);
-    if (!v.futile) return false;
+    if (!v.futile && (!unsettled || !v.unsettled)) return false;
+    open = open || !v.futile;
     proof = proof_hand::max(proof, v.proof);
   }
+  if (open) {
+    *unsettled = true;
+    return false;
+  }
+  // With fewer of a kind the defender holds none of, it would hold one to drop, perhaps where it could
+  // not drop before (a gold on a last rank its pawns may not take): the rule of an AND node's proof hand.
+  proof = proof_hand::with_interposition_kinds(proof, pos.hand(attacker_), pos.hand(~attacker_), true);
   return true;
 }
 
@@ -107,6 +118,17 @@ FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Squar
   const MateProbe p = table_.probe(v.board_key(), v.hand(attacker_), kUnlimited);
   if (p.found && p.pn == 0) return FutilityVerdict{true, false, p.hand};
   if (p.found && p.dn == 0) return {};
+  // V(s) mated at once as books count (its own evasions all futile drops) is mated: after any of them
+  // and its capture the attacker stands in a V of V(s), mated, with one piece more in hand. Such a
+  // chain is cheap this way and costly to a search that counts every defence (seed 20261230: R*1b
+  // checks along 2b-8b; V(2b) is R*2b, futile at once, while its search spends 4,096 nodes and more).
+  // The squares between the king and the checker are fewer at each step, so this ends.
+  Memo& memo = futile_[v.key() & (kCutMemory - 1)];
+  if (memo.key == v.key()) return FutilityVerdict{true, false, memo.proof};
+  if (Hand proof; !v.checkers().more_than_one() && mated_by_futility(v, proof, search)) {
+    memo = {v.key(), proof};
+    return FutilityVerdict{true, false, proof};
+  }
   if (!search) return FutilityVerdict{false, true, Hand()};
   Key& cut = cut_[v.key() & (kCutMemory - 1)];
   if (cut == v.key()) return FutilityVerdict{false, true, Hand()};

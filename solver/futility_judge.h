@@ -20,7 +20,11 @@
 // (futile). Interpositions by moving a piece are always defences here.
 //
 // How V(s) is known: from the table (a proof of V(s) in the search that counts every defence is a proof
-// in the book's count too), else by a search of V(s) of its own, with that count, cut at a node budget.
+// in the book's count too); else, where V(s) is itself a check with nothing but drops between, by this
+// rule applied to V(s) (V(s) mated at once as books count is mated: after each of its futile drops and
+// the capture the attacker stands in a V of V(s) with a piece more; the squares between are fewer at
+// each step, and the verdicts found so are remembered); else by a search of V(s) of its own, counting
+// every defence, cut at a node budget.
 // A search cut unsettled leaves the drop a defence (the book length found is then an upper bound; the
 // judge counts such verdicts, and a shortest book length relying on one is not called proven).
 // A V(s) once cut is remembered (a direct-mapped memory of its keys) and not searched again: a node is
@@ -49,6 +53,7 @@ struct FutilityVerdict {
   Hand proof;              // futile: the proof hand of V(s) (what the attacker's hand must hold)
 };
 
+// Every judgement counts, those of the squares of a V(s) judged along a chain (above) too.
 struct FutilityCounters {
   std::uint64_t judged = 0;     // squares judged
   std::uint64_t futile = 0;     // of those, futile
@@ -76,7 +81,9 @@ class FutilityJudge {
 
   // The defender to move in `pos` is mated in the book's count: it has evasions, and every one is a drop
   // on a square where drops are futile. proof: what the attacker's hand must hold for that.
-  bool mated_by_futility(const Position& pos, Hand& proof, bool search = true);
+  // `unsettled` (where given): set when the answer no rests on squares whose verdicts are unsettled
+  // alone (every other square futile); judging then goes on past an unsettled square.
+  bool mated_by_futility(const Position& pos, Hand& proof, bool search = true, bool* unsettled = nullptr);
 
   const FutilityCounters& counters() const { return counters_; }
   std::uint64_t nodes() const;
@@ -87,7 +94,12 @@ class FutilityJudge {
   MateTable& table_;
   Color attacker_;
   std::unique_ptr<DfpnSearch> search_;
-  std::vector<Key> cut_;  // key of V(s) whose search was cut, at key % kCutMemory (0: none)
+  struct Memo {
+    Key key = 0;
+    Hand proof;
+  };
+  std::vector<Key> cut_;      // key of V(s) whose search was cut, at key % kCutMemory (0: none)
+  std::vector<Memo> futile_;  // V(s) found mated at once as books count, at key % kCutMemory, its proof
   std::chrono::steady_clock::time_point deadline_{};
   bool has_deadline_ = false;
   const std::atomic<bool>* stop_ = nullptr;

@@ -15,6 +15,13 @@
 
 namespace tsumi {
 
+namespace {
+// The reason of an unknown branch whose finding rests on a futility verdict the judge's budget left
+// open: a drop that may be futile (no defence), a cook that may be a last-move one, a leftover that
+// may be counted from another ply.
+constexpr const char* kFutilityOpen = "futility not settled";
+}  // namespace
+
 const char* to_string(SoundnessVerdict v) {
   switch (v) {
     case SoundnessVerdict::kSound: return "sound";
@@ -55,12 +62,18 @@ SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
   if (!r.recorded && (!r.solve.shortest_proven || !r.solve.line_exact)) return SoundnessVerdict::kUnknown;
   // Findings inside variations (variation_path) are reported and leave the verdict as it is.
   const bool cooked = std::any_of(r.cooks.begin(), r.cooks.end(), [](const Cook& c) {
-    return c.variation_path.empty() && ((c.kind == CookKind::kCook && c.kind_settled) || c.kind == CookKind::kShort);
+    return c.variation_path.empty() && (c.kind == CookKind::kCook || c.kind == CookKind::kShort) && c.kind_settled;
   });
   const bool defended = std::any_of(r.defences.begin(), r.defences.end(), [](const Defence& d) {
     return d.variation_path.empty() && d.kind != DefenceKind::kEqualLeftover;
   });
-  if (cooked || defended || !r.leftover.empty()) return SoundnessVerdict::kFlawed;
+  // The main line's leftover, where a futility verdict left open which ply the book's line ends at (an
+  // unknown on a move of the main line itself), is no finding.
+  const bool leftover_open = std::any_of(r.unknown.begin(), r.unknown.end(), [&](const UnknownBranch& u) {
+    return u.variation_path.empty() && u.reason == kFutilityOpen && u.ply >= 1 &&
+           std::size_t(u.ply) <= r.main_line.size() && u.move == r.main_line[std::size_t(u.ply - 1)];
+  });
+  if (cooked || defended || (!r.leftover.empty() && !leftover_open)) return SoundnessVerdict::kFlawed;
   const bool doubt =
       std::any_of(r.unknown.begin(), r.unknown.end(), [](const UnknownBranch& u) { return u.variation_path.empty(); });
   return doubt ? SoundnessVerdict::kUnknown : SoundnessVerdict::kSound;
@@ -140,6 +153,10 @@ constexpr std::uint64_t kShortestMinNodes = 50000;
 
 // The length bounds of short_probe, tried in turn after a search without one was cut.
 constexpr int kProbeLengths[] = {5, 9, 17, 33};
+
+// Whether a check mates at once as books count it (no evasion, or futile drops only); unsettled where
+// that rests on futility verdicts the judge's budget left open (FutilityJudge::mated_by_futility).
+enum class AtOnce : std::uint8_t { kNo, kYes, kUnsettled };
 
 // The nodes a branch may spend on a return along shortest mates (returns_along_mates): kReturnShare
 // times the nodes of its own solves, and at least kReturnMinNodes. Every other check of the routes it
@@ -232,26 +249,34 @@ class Checker {
       const bool drops_only = !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
       // Whether the main line's own move here mates at once as books count it (the last attacker move
       // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
-      bool main_mates_at_once = false;
+      AtOnce main_at_once = AtOnce::kNo;
       if (attacking) {
         StateInfo st;
         pos.do_move(line[i], st);
-        main_mates_at_once = mated_at_once(pos);
-        if (main_mates_at_once && !book_end) book_end = pos.hand(problem_.attacker);
+        main_at_once = mated_at_once(pos);
+        if (main_at_once == AtOnce::kYes && !book_end) book_end = pos.hand(problem_.attacker);
         pos.undo_move(line[i]);
-      } else if (!book_end && drops_only && i + 1 < n && line[i + 1].to() == line[i].to() &&
-                 judge.judge(pos, line[i].to()).futile) {
-        futile_taken.add(line[i].dropped_piece());  // a futile drop, taken at once
+        // Where the book's line ends, and so its leftover and the kinds of the cooks here, is open.
+        if (main_at_once == AtOnce::kUnsettled && !book_end) unknown(i + 1, line[i], kFutilityOpen);
+      } else if (!book_end && drops_only && i + 1 < n && line[i + 1].to() == line[i].to()) {
+        const FutilityVerdict v = judge.judge(pos, line[i].to());
+        if (v.futile) futile_taken.add(line[i].dropped_piece());  // a futile drop, taken at once
+        if (v.unsettled) unknown(i + 1, line[i], kFutilityOpen);  // the leftover is open
       }
       for (const Move m : moves) {
         if (m == line[i]) continue;
-        if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
+        bool open = false;  // a drop whose futility is unsettled: a defence, its findings unknown
+        if (drops_only) {
+          const FutilityVerdict v = judge.judge(pos, m.to());
+          if (v.futile) continue;  // a futile drop is no defence
+          open = v.unsettled;
+        }
         StateInfo st;
         pos.do_move(m, st);
         if (attacking) {
-          attacker_branch(pos, i, n, m, main_mates_at_once);
+          attacker_branch(pos, i, n, m, main_at_once);
         } else {
-          defender_branch(pos, i, n, m);
+          defender_branch(pos, i, n, m, open);
           if (limits_.variation_depth > 0) variation(pos, i, m);
         }
         pos.undo_move(m);
@@ -360,24 +385,38 @@ class Checker {
     return std::nullopt;
   }
 
-  // Mated at once: no evasion, or none but futile drops (no defences, as books count them).
-  bool mated_at_once(const Position& pos) {
+  // Mated at once: no evasion, or none but futile drops (no defences, as books count them); unsettled
+  // where the answer no rests on futility verdicts the judge's budget left unsettled alone.
+  AtOnce mated_at_once(const Position& pos) {
+    if (!has_legal_move(pos)) return AtOnce::kYes;
     Hand proof;
-    return !has_legal_move(pos) || judge_->mated_by_futility(pos, proof);
+    bool open = false;
+    if (judge_->mated_by_futility(pos, proof, true, &open)) return AtOnce::kYes;
+    return open ? AtOnce::kUnsettled : AtOnce::kNo;
   }
 
-  // Position `pos` is after another check m at the (0-based) attacker ply i; main_mates_at_once: the
+  // Position `pos` is after another check m at the (0-based) attacker ply i; main_at_once: whether the
   // main line's own move at i mates at once (as at its last ply).
-  void attacker_branch(Position& pos, int i, int n, Move m, bool main_mates_at_once) {
+  void attacker_branch(Position& pos, int i, int n, Move m, AtOnce main_at_once) {
     ++report_.branches;
     const int remaining = n - i;
     const std::uint64_t nodes_before = report_.nodes;
-    Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true, true, {}};
+    Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true, true, CookKind::kDetour, {}};
+    // A futility verdict left unsettled, here or at the main line's move, where it decides between a
+    // last-move cook (minor) and a cook or a short mate: the kind is unsettled.
+    const AtOnce at_once = mated_at_once(pos);
+    const auto open = [&] {
+      if (at_once == AtOnce::kUnsettled) unknown(i + 1, m, kFutilityOpen);
+      if ((at_once == AtOnce::kUnsettled && main_at_once != AtOnce::kNo) ||
+          (at_once == AtOnce::kYes && main_at_once == AtOnce::kUnsettled))
+        cook.kind_settled = false, cook.may_be = CookKind::kLastMove;
+    };
     // Mated at once: as long as the main line's rest where its own move mates at once too (its last ply,
     // or a last move as books count: kongou-2's ply 9 of 11, whose last two plies are a futile drop and
     // its capture).
-    if (mated_at_once(pos)) {
-      cook.kind = main_mates_at_once ? CookKind::kLastMove : CookKind::kShort;
+    if (at_once == AtOnce::kYes) {
+      cook.kind = main_at_once == AtOnce::kYes ? CookKind::kLastMove : CookKind::kShort;
+      open();
       report_.cooks.push_back(std::move(cook));
       return;
     }
@@ -426,6 +465,7 @@ class Checker {
         unknown(i + 1, m, "return not settled");
       }
     }
+    open();
     cook.mate_length = 1 + r->length;
     cook.length_proven = r->shortest_proven;
     cook.line.insert(cook.line.end(), r->pv.begin(), r->pv.end());
@@ -566,8 +606,9 @@ class Checker {
     }
   }
 
-  // Position `pos` is after another defence m at the (0-based) defender ply i.
-  void defender_branch(Position& pos, int i, int n, Move m) {
+  // Position `pos` is after another defence m at the (0-based) defender ply i; `open`: m is a drop whose
+  // futility the judge left unsettled (a finding it makes is an unknown: the drop may be no defence).
+  void defender_branch(Position& pos, int i, int n, Move m, bool open) {
     ++report_.branches;
     const int remaining = n - i;
     // A shorter defence is no finding: one short search settles most defences.
@@ -598,6 +639,10 @@ class Checker {
       r = shortest_of(pos, i + 1, m, *r);
       d.kind = DefenceKind::kLonger;
       d.length_proven = r->shortest_proven;
+    }
+    if (open) {
+      unknown(i + 1, m, kFutilityOpen);
+      return;
     }
     d.mate_length = 1 + r->length;
     d.leftover = r->leftover;

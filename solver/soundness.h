@@ -85,10 +85,13 @@ struct Cook {
   // (the minimax oracle's test saw a 9-ply line after a check whose shortest mate is longer than 9).
   // The kind does not rest on it: `short` comes from a search of the short mates alone.
   bool length_proven = true;
-  // A cook whose return search (detour or transposition) a budget or a limit cut: it may be a detour.
-  // It is listed with the unknown branches too ("return not settled") and makes no problem flawed.
+  // A cook whose return search (detour or transposition) a budget or a limit cut: it may be a detour
+  // ("return not settled"). Or one where a futility verdict left open decides between a last-move cook
+  // and another kind ("futility not settled": whether this move, or the main line's, mates at once as
+  // books count). Listed with the unknown branches too; it makes no problem flawed.
   bool kind_settled = true;
-  std::vector<Move> variation_path;  // inside a variation (above); empty on the main line
+  CookKind may_be = CookKind::kDetour;  // where kind_settled is false: the minor kind it may be instead
+  std::vector<Move> variation_path;     // inside a variation (above); empty on the main line
 };
 
 // Another defence at a ply of the main line that lasts as long as the main line's rest, or longer.
@@ -108,7 +111,9 @@ struct UnknownBranch {
   int ply = 0;
   Move move = Move::none();
   std::string reason;  // "time", "nodes", "stopped", "total time", "total nodes", "no line",
-                       // "return not settled" (a Cook with kind_settled false)
+                       // "return not settled" (a Cook with kind_settled false), "futility not
+                       // settled" (a drop the futility judge's budget left open: a defence found
+                       // after it, a cook's kind, or the main line's leftover rests on it)
   std::vector<Move> variation_path;
 };
 

@@ -89,7 +89,23 @@ TEST(CheckReport, ACookWhoseReturnIsNotSettledSaysSo) {
   nlohmann::ordered_json j;
   add_check_json(p, r, j);
   EXPECT_EQ(j["cooks"][0]["kind_settled"], false);
+  EXPECT_EQ(j["cooks"][0]["may_be"], "detour");
   EXPECT_EQ(j["cooks"][0]["variation"], nlohmann::ordered_json::array());
+}
+
+// One whose kind rests on a futility verdict left open may be a last-move cook instead.
+TEST(CheckReport, ACookWhoseFutilityIsNotSettledSaysSo) {
+  const MateProblem p = problem();
+  SoundnessReport r = report(p);
+  r.cooks[0].kind_settled = false;
+  r.cooks[0].may_be = CookKind::kLastMove;
+  EXPECT_NE(check_text(p, r).find("ply 3: cook (余詰) or a last-move cook (not settled): "), std::string::npos);
+  nlohmann::ordered_json j;
+  add_check_json(p, r, j);
+  EXPECT_EQ(j["cooks"][0]["may_be"], "last-move");
+  r.cooks[0].kind_settled = true;
+  add_check_json(p, r, j);
+  EXPECT_TRUE(j["cooks"][0]["may_be"].is_null());
 }
 
 TEST(CheckReport, KifuHasAVariationAFinding) {

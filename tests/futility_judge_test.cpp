@@ -89,6 +89,40 @@ TEST(FutilityJudge, ADropNextToTheKingTakenWithMateIsFutile) {
   EXPECT_TRUE(v.futile);
 }
 
+// The question the judge answers alone (search off) is open: nothing is known of V(s) yet. Asked for
+// it, mated_by_futility says the no rests on unsettled verdicts; searching, it settles them all futile.
+TEST(FutilityJudge, ANoThatRestsOnUnsettledVerdictsSaysSo) {
+  JudgedNode n(kBoxed);
+  Hand proof;
+  bool unsettled = false;
+  EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof, false, &unsettled));
+  EXPECT_TRUE(unsettled);
+  EXPECT_TRUE(n.judge.mated_by_futility(n.pos, proof, true, &unsettled));
+  EXPECT_FALSE(unsettled);
+  // A square settled not futile is a settled no.
+  JudgedNode taken("8k/6S2/6S2/9/9/9/9/9/8L w 2r2b4g2s4n3l18p 1");
+  EXPECT_FALSE(taken.judge.mated_by_futility(taken.pos, proof, true, &unsettled));
+  EXPECT_FALSE(unsettled);
+}
+
+// A chain of futile drops (seed 20261230 of the minimax oracle, after 7d7a+ 8b9b R*1b): the rook on 1b
+// checks the king on 9b along the second rank, and every drop on 2b-8b is futile. V(2b), the rook on 2b,
+// is itself such a check, its drops futile at once as books count; a search of V(2b) counting every
+// defence spent more than the 4,096-node budget on the drops it must answer, and left 2b and 3b
+// unsettled (defences): the checker called R*1b a cook, where books call it a last-move mate.
+TEST(FutilityJudge, AChainOfFutileDropsIsJudgedAlongTheChain) {
+  JudgedNode n("2+R6/k7R/9/1+B1+N5/2L6/9/9/9/9 w 2Nb4g4sn3l18p 1");
+  ASSERT_TRUE(n.pos.in_check());
+  for (const char* s : {"2b", "3b", "4b", "5b", "6b", "7b", "8b"}) {
+    const FutilityVerdict v = n.judge.judge(n.pos, sq(s));
+    EXPECT_TRUE(v.futile) << s;
+    EXPECT_FALSE(v.unsettled) << s;
+  }
+  Hand proof;
+  EXPECT_TRUE(n.judge.mated_by_futility(n.pos, proof));
+  EXPECT_LT(n.judge.nodes(), FutilityJudge::kBudget);  // the chain, not a search of each V(s)
+}
+
 TEST(FutilityJudge, TheBookLengthOfAFutileDropProblem) {
   // antma-tsume1_futile_drops-1: mate in 3 counting the futile drop, 1 as books count, its line one move.
   const MateSuiteEntry* e = test::tsume_entry("antma-tsume1_futile_drops-1");

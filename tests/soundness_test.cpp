@@ -215,6 +215,19 @@ TEST(Soundness, TheProblemsOwnMateTheUnboundedSearchMissesIsFoundByAProbe) {
   EXPECT_NE(r.verdict, SoundnessVerdict::kNoMate);
 }
 
+// The minimax oracle's seed 20261230, mate in 3 (7d7a+ 8b9b R*8b): at ply 3 R*1b checks along the
+// second rank and every drop between is futile, V(2b) and V(3b) through a chain of futile drops
+// (futility_judge_test): a last-move mate as books count, like R*2b to R*7b. The judge's budget alone
+// left it a cook mating in 7.
+TEST(Soundness, AFarDropWhoseInterpositionsAreAChainOfFutileDropsIsALastMoveCook) {
+  SoundnessLimits limits;
+  limits.branch.nodes = 300000;
+  const SoundnessReport r = checked("9/1k7/9/1+BR+N5/2L6/9/9/9/9 b R2Nb4g4sn3l18p 1", "7d7a+ 8b9b R*8b", limits);
+  ASSERT_FALSE(r.bad_line);
+  for (const char* m : {"R*1b", "R*2b", "R*5b", "R*9i"}) EXPECT_EQ(cook_kind(r, 3, m), CookKind::kLastMove) << m;
+  for (const UnknownBranch& u : r.unknown) EXPECT_NE(u.reason, "futility not settled") << u.ply << to_usi(u.move);
+}
+
 TEST(Soundness, NoMate) {
   const SoundnessReport r = checked(kNoMate);
   EXPECT_EQ(r.verdict, SoundnessVerdict::kNoMate);
