@@ -370,11 +370,15 @@ class Checker {
 
   // The mate after the branch's move, found by `found` (no shortest-mate proof), with its shortest
   // length proven where that costs at most kShortestShare times the nodes of finding it.
-  // The proof searches within the found mate's length (the shortest is no longer): a bound that also keeps
-  // it out of the long forced lines short_probe is for.
+  // The proof searches within the length the found proof bounds (mate_bound: the shortest is no
+  // longer), a bound that also keeps it out of the long forced lines short_probe is for. Not within the
+  // found line's plies: its defences are the table's, not proven the longest, and it can be shorter
+  // than the shortest mate (a 7-ply line for a mate in 9 after 7a8b in an oracle problem, whose
+  // shortest-mate proof within 7 then failed and left a detour a cook).
   MateResult shortest_of(const Position& pos, int ply, Move m, MateResult found) {
     const std::uint64_t cap = std::max<std::uint64_t>(kShortestMinNodes, kShortestShare * found.nodes);
-    if (auto exact = solve_branch(pos, ply, m, found.length, true, cap); exact && exact->verdict == MateVerdict::kMate)
+    const int bound = found.mate_bound > 0 ? std::max(found.mate_bound, found.length) : 0;
+    if (auto exact = solve_branch(pos, ply, m, bound, true, cap); exact && exact->verdict == MateVerdict::kMate)
       return *exact;
     found.shortest_proven = false;
     return found;

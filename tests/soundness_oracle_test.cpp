@@ -347,14 +347,15 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
   const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
 
   auto t0 = Clock::now();
-  // TSUMI_ORACLE_SFENS names a file of SFENs, one a line, to check instead of drawn problems (to replay
-  // the problems of a failed run: its "disagreement on" lines).
+  // TSUMI_ORACLE_SFENS names a file of SFENs, one a line ('#' a comment), to check instead of drawn
+  // problems (to replay the problems of a failed run: its "disagreement on" lines;
+  // positions/oracle-regressions.txt).
   std::vector<RandomTsume> problems;
   if (const char* file = std::getenv("TSUMI_ORACLE_SFENS")) {
     std::ifstream in(file);
     ASSERT_TRUE(in) << file;
     for (std::string line; std::getline(in, line);) {
-      if (line.empty()) continue;
+      if (line.empty() || line[0] == '#') continue;
       const auto setup = parse_sfen(strip_sfen_prefix(line), kTsumeLeniency);
       ASSERT_TRUE(setup) << line;
       const auto problem = make_mate_problem(*setup);
