@@ -288,7 +288,7 @@ std::string read_problem(const py::object& source) {
 
 }  // namespace tsumi::python
 
-PYBIND11_MODULE(tsumi, m) {
+PYBIND11_MODULE(_tsumi, m) {  // the package tsumi (python/tsumi/__init__.py) re-exports it
   using namespace tsumi::python;
   using namespace pybind11::literals;
   m.doc() = "tsumi: shogi perft, legal moves, the tsume solver and the kifu reader (README.md, section Python)";

@@ -29,4 +29,17 @@ if [[ -z $simd || $version != *"($simd,"* ]]; then
   exit 1
 fi
 "$work/prefix/bin/tsumi" perft -d 3
+# The Python package, where the build made it: imported from the install, not the build tree.
+pydir=$(sed -n 's/^TSUMI_PYTHON_INSTALL_DIR:[A-Z]*=//p' "$build/CMakeCache.txt")
+# The interpreter it was built for (python/CMakeLists.txt: -DPython3_EXECUTABLE, else /usr/bin/python3).
+python=$(sed -n 's/^_\{0,1\}Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt" | head -1)
+if [[ -n $pydir && -d "$work/prefix/$pydir/tsumi" ]]; then
+  count=$(cd "$work" && PYTHONPATH="$work/prefix/$pydir" PYTHONDONTWRITEBYTECODE=1 "$python" -c \
+    "import tsumi; assert tsumi.__file__.startswith('$work/prefix/'), tsumi.__file__; print(tsumi.perft('startpos', 3))")
+  if [[ $count != 25470 ]]; then
+    echo "check-install: the installed Python package's perft(3) is '$count', not 25470" >&2
+    exit 1
+  fi
+  echo "python: the installed package's perft(3) = $count"
+fi
 echo "install: ok"

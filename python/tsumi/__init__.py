@@ -1,0 +1,10 @@
+"""tsumi: shogi perft, legal moves, the tsume solver and the kifu reader (README.md, section Python).
+
+The functions are those of the compiled extension ``tsumi._tsumi`` (python/module.cpp), re-exported here:
+a package, so that ``pip install .`` (pyproject.toml, setup.py) and ``cmake --install`` put the same files
+in place.
+"""
+
+from ._tsumi import __version__, check, divide, legal_moves, mate, perft, read_problem
+
+__all__ = ["__version__", "check", "divide", "legal_moves", "mate", "perft", "read_problem"]
