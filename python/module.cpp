@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -27,11 +28,13 @@
 #include "core/thread_room.h"
 #include "core/usi.h"
 #include "front/check_report.h"
+#include "front/game_report.h"
 #include "front/mate_report.h"
 #include "front/version.h"
 #include "notation/kifu_file.h"
 #include "perft/perft.h"
 #include "perft/perft_tables.h"
+#include "python/game_position.h"
 #include "python/json_object.h"
 #include "python/search_runner.h"
 #include "solver/mate_problem.h"
@@ -284,6 +287,35 @@ std::string read_problem(const py::object& source) {
   return kifu_start(text, "no file " + quoted_text(text) + ", and as text: ");
 }
 
+// tsumi.Position's start: a str names a file when one exists there; else a one-line str is a position
+// name (startpos, the handicaps) or a SFEN (also `sfen ...` or `position sfen ... moves ...`), and any
+// other str a kifu's text; bytes are a file's contents; an os.PathLike names a file. A kifu's recorded
+// moves are played.
+GamePosition position_of(const py::object& source) {
+  if (py::isinstance<py::str>(source)) {
+    const auto text = source.cast<std::string>();
+    std::error_code error;
+    if (text.find('\n') == std::string::npos && !std::filesystem::exists(text, error)) {
+      if (const auto named = named_sfen(text)) return GamePosition(setup_of(*named));
+      const auto kifu = notation::read_kifu(text);
+      if (!kifu) throw py::value_error("bad position " + quoted_text(text) + " " + kifu.error().describe());
+      GamePosition g(kifu->start, kifu->headers);
+      for (const Move m : kifu->moves) g.play(m);
+      return g;
+    }
+  }
+  notation::Kifu kifu = read_kifu_of(source);
+  GamePosition g(kifu.start, std::move(kifu.headers));
+  for (const Move m : kifu.moves) g.play(m);
+  return g;
+}
+
+py::list usi_list(std::span<const Move> moves) {
+  py::list out;
+  for (const Move m : moves) out.append(to_usi(m));
+  return out;
+}
+
 }  // namespace
 
 }  // namespace tsumi::python
@@ -326,6 +358,80 @@ PYBIND11_MODULE(_tsumi, m) {  // the package tsumi (python/tsumi/__init__.py) re
         "each solve, total_time the whole check; depth_of_variations: levels of variations checked too "
         "(their findings carry a 'variation' path and leave the verdict as it is). Releases the GIL; "
         "Ctrl-C stops it (KeyboardInterrupt).");
+  py::class_<GamePosition>(m, "Position",
+                           "A game: a start position and the moves played on it (push, pop), with the state of "
+                           "its current position. Built from a SFEN, a name ('startpos', a handicap such as "
+                           "'rook'), a USI 'position sfen ... moves ...' line, or a KIF, KI2, CSA or BOD file "
+                           "(path, text or bytes) whose recorded moves are played. Equal positions (board, "
+                           "hands, side to move) compare equal and hash alike, whatever the moves before.")
+      .def(py::init(&position_of), "source"_a = "startpos")
+      .def(
+          "legal_moves", [](const GamePosition& g) { return usi_list(g.legal_moves()); },
+          "The legal moves of the current position, in USI.")
+      .def(
+          "push",
+          [](GamePosition& g, const std::string& usi) {
+            if (auto e = g.push(usi)) throw py::value_error(*e);
+          },
+          "usi"_a, "Plays a move given in USI; ValueError when it is malformed, illegal, or the game is over.")
+      .def(
+          "pop",
+          [](GamePosition& g) {
+            const auto undone = g.pop();
+            if (!undone) throw py::index_error("pop from a Position with no moves played");
+            return to_usi(*undone);
+          },
+          "Takes back the last move and returns it in USI; IndexError when none was played.")
+      .def(
+          "is_check", [](const GamePosition& g) { return g.position().in_check(); }, "The side to move is in check.")
+      .def("is_mate", &GamePosition::is_mate, "The side to move is checkmated (in check, no legal move).")
+      .def(
+          "status",
+          [](const GamePosition& g) {
+            nlohmann::ordered_json j;
+            tsumi::front::add_game_json(g.game(), j);
+            return to_python(j).cast<py::dict>();
+          },
+          "The game state of `tsumi position --json`: sfen, side, moves_played, check, checkers, legal_moves, "
+          "result, reason (checkmate, repetition, perpetual_check...), repetition, impasse_points, "
+          "both_kings_entered, impasse_24, may_declare.")
+      .def(
+          "sfen", [](const GamePosition& g) { return to_sfen(g.position()); }, "The current position as SFEN.")
+      .def("kif", &GamePosition::kif, "The game from its start as KIF text (the headers it was read with).")
+      .def("csa", &GamePosition::csa, "The game from its start as CSA text.")
+      .def_property_readonly(
+          "moves", [](const GamePosition& g) { return usi_list(g.moves()); },
+          "The moves played from the start, in USI (a kifu's recorded moves first).")
+      .def_property_readonly(
+          "turn",
+          [](const GamePosition& g) -> std::string {
+            return g.position().side_to_move() == tsumi::BLACK ? "black" : "white";
+          },
+          "The side to move: 'black' (sente) or 'white' (gote).")
+      .def(
+          "perft",
+          [](const GamePosition& g, int depth, int threads, std::int64_t hash_mb) {
+            return perft(to_sfen(g.position()), depth, threads, hash_mb);
+          },
+          "depth"_a, "threads"_a = 0, "hash_mb"_a = 0, "tsumi.perft of the current position.")
+      .def(
+          "mate",
+          [](const GamePosition& g, std::optional<double> time, std::optional<std::int64_t> nodes, std::int64_t hash_mb,
+             int threads,
+             bool shortest) { return mate(to_sfen(g.position()), time, nodes, hash_mb, threads, shortest); },
+          "time"_a = py::none(), "nodes"_a = py::none(), "hash_mb"_a = tsumi::limits::kDefaultMateHashMb,
+          "threads"_a = 1, "shortest"_a = true,
+          "tsumi.mate of the current position, the side to move attacking (its defender's hand: the pieces "
+          "the position leaves where it is a tsume diagram).")
+      .def(
+          "copy", [](const GamePosition& g) { return GamePosition(g); }, "A Position with the same game.")
+      .def("__copy__", [](const GamePosition& g) { return GamePosition(g); })
+      .def(
+          "__deepcopy__", [](const GamePosition& g, const py::object&) { return GamePosition(g); }, "memo"_a)
+      .def(
+          "__eq__", [](const GamePosition& a, const GamePosition& b) { return a.same_position(b); }, py::is_operator())
+      .def("__hash__", [](const GamePosition& g) { return py::hash(py::int_(g.position().key())); })
+      .def("__repr__", [](const GamePosition& g) { return "tsumi.Position('" + to_sfen(g.position()) + "')"; });
   m.def("read_problem", &read_problem, "path_or_text"_a,
         "The SFEN of the starting diagram of a KIF, KI2, BOD, CSA or SFEN problem or game record "
         "(UTF-8 or Shift_JIS, the notation told by content): a str that names an existing file, or "
