@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -34,6 +35,7 @@
 #include "notation/kifu_file.h"
 #include "perft/perft.h"
 #include "perft/perft_tables.h"
+#include "python/batch.h"
 #include "python/game_position.h"
 #include "python/json_object.h"
 #include "python/search_runner.h"
@@ -310,6 +312,82 @@ GamePosition position_of(const py::object& source) {
   return g;
 }
 
+// A batch's progress report, run at every poll of run_interruptible with the GIL: progress None (none),
+// True (a line on stderr, rewritten in place, ended when all are done) or a callable(done, total).
+std::function<void()> progress_tick(const py::object& progress, const std::function<std::size_t()>& done,
+                                    std::size_t total, const char* name) {
+  if (progress.is_none() || (py::isinstance<py::bool_>(progress) && !progress.cast<bool>())) return {};
+  if (py::isinstance<py::bool_>(progress)) {
+    auto last = std::make_shared<std::size_t>(std::size_t(-1));
+    return [done, total, name, last] {
+      const std::size_t d = done();
+      if (d == *last) return;
+      *last = d;
+      const py::object err = py::module_::import("sys").attr("stderr");
+      err.attr("write")("\r" + std::string(name) + ": " + std::to_string(d) + "/" + std::to_string(total) + " (" +
+                        std::to_string(total ? 100 * d / total : 100) + "%)" + (d == total ? "\n" : ""));
+      err.attr("flush")();
+    };
+  }
+  if (!PyCallable_Check(progress.ptr()))
+    throw py::type_error("progress must be None, a bool or a callable(done, total)");
+  return [progress, done, total] { progress(done(), total); };
+}
+
+// The SFENs of a batch, each parsed as `parse` does, a bad one named by its index.
+template <class T, class Parse>
+std::vector<T> batch_items(const py::iterable& sfens, Parse parse) {
+  std::vector<T> items;
+  for (const py::handle item : sfens) {
+    try {
+      items.push_back(parse(item.cast<std::string>()));
+    } catch (const py::value_error& e) {
+      throw py::value_error("sfens[" + std::to_string(items.size()) + "]: " + e.what());
+    }
+  }
+  return items;
+}
+
+// tsumi.mate_many: `tsumi mate --json`'s object for each problem, in order (python/batch.h).
+py::list mate_many(const py::iterable& sfens, std::optional<double> time, std::optional<std::int64_t> nodes,
+                   int threads, std::int64_t hash_mb, bool shortest, const py::object& progress) {
+  std::vector<MateProblem> problems = batch_items<MateProblem>(sfens, [](const std::string& sfen) {
+    auto problem = make_mate_problem(setup_of(sfen, kTsumeLeniency));
+    if (!problem) throw py::value_error("not a tsume problem: " + problem.error().message);
+    return std::move(problem.value());
+  });
+  check_range("threads", threads, 0, limits::kMaxThreads);
+  check_range("hash_mb", hash_mb, 2, limits::kMaxHashMb);
+  const int workers = resolve_threads(threads);
+  check_room(workers);
+  MateBatch batch(std::move(problems), limits_of(time, nodes, 1, shortest), std::size_t(hash_mb), workers);
+  run_interruptible([&] { batch.run(); }, [&] { batch.request_stop(); },
+                    progress_tick(
+                        progress, [&] { return batch.done(); }, batch.size(), "mate_many"));
+  py::list out;
+  for (std::size_t i = 0; i < batch.size(); ++i) out.append(to_python(batch.result(i)));
+  return out;
+}
+
+// tsumi.perft_many: the leaf count of each position, in order.
+py::list perft_many(const py::iterable& sfens, int depth, int threads, std::int64_t hash_mb,
+                    const py::object& progress) {
+  std::vector<PositionSetup> positions =
+      batch_items<PositionSetup>(sfens, [](const std::string& sfen) { return setup_of(sfen); });
+  check_range("depth", depth, 0, limits::kMaxPerftDepth);
+  check_range("threads", threads, 0, limits::kMaxThreads);
+  check_range("hash_mb", hash_mb, 0, limits::kMaxHashMb);
+  const int workers = resolve_threads(threads);
+  check_room(workers);
+  PerftBatch batch(std::move(positions), depth, std::size_t(hash_mb), workers);
+  run_interruptible([&] { batch.run(); }, [&] { batch.request_stop(); },
+                    progress_tick(
+                        progress, [&] { return batch.done(); }, batch.size(), "perft_many"));
+  py::list out;
+  for (std::size_t i = 0; i < batch.size(); ++i) out.append(batch.result(i));
+  return out;
+}
+
 py::list usi_list(std::span<const Move> moves) {
   py::list out;
   for (const Move m : moves) out.append(to_usi(m));
@@ -358,6 +436,17 @@ PYBIND11_MODULE(_tsumi, m) {  // the package tsumi (python/tsumi/__init__.py) re
         "each solve, total_time the whole check; depth_of_variations: levels of variations checked too "
         "(their findings carry a 'variation' path and leave the verdict as it is). Releases the GIL; "
         "Ctrl-C stops it (KeyboardInterrupt).");
+  m.def("mate_many", &mate_many, "sfens"_a, "time"_a = py::none(), "nodes"_a = py::none(), "threads"_a = 1,
+        "hash_mb"_a = 64, "shortest"_a = true, "progress"_a = py::none(),
+        "Solves a list of tsume problems (SFENs) on `threads` workers at once (0: every core), each problem "
+        "single-threaded, and returns tsumi.mate's object for each, in the list's order. time (seconds) and "
+        "nodes limit each problem; hash_mb is each worker's table (kept across its problems: a cache). "
+        "progress: None, True (a line on stderr) or a callable(done, total) called as problems finish. "
+        "Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
+  m.def("perft_many", &perft_many, "sfens"_a, "depth"_a, "threads"_a = 0, "hash_mb"_a = 0, "progress"_a = py::none(),
+        "tsumi.perft of each position of a list, on `threads` workers at once (0: every core), each position "
+        "counted single-threaded; the counts in the list's order. hash_mb > 0 gives each worker a table of "
+        "subtree counts. progress as for mate_many. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
   py::class_<GamePosition>(m, "Position",
                            "A game: a start position and the moves played on it (push, pop), with the state of "
                            "its current position. Built from a SFEN, a name ('startpos', a handicap such as "

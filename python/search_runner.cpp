@@ -1,5 +1,6 @@
 #include "python/search_runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -7,6 +8,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <pthread.h>
 #include <pybind11/pybind11.h>
@@ -55,9 +57,70 @@ std::string start_thread(Run& run, pthread_t& thread) {
          " MB stack: " + std::strerror(error);
 }
 
+// Runs the tick; true when it raised (the Python error is set again on this thread, to be thrown).
+bool ticked(const std::function<void()>& tick) {
+  try {
+    tick();
+    return false;
+  } catch (py::error_already_set& e) {
+    e.restore();
+    return true;
+  }
+}
+
+// One worker of run_on_workers.
+struct Worker {
+  const std::function<void(int)>* body = nullptr;
+  int index = 0;
+  std::exception_ptr error;
+};
+
+void* run_worker(void* arg) {
+  Worker& w = *static_cast<Worker*>(arg);
+  try {
+    (*w.body)(w.index);
+  } catch (...) {
+    w.error = std::current_exception();
+  }
+  return nullptr;
+}
+
 }  // namespace
 
-void run_interruptible(const std::function<void()>& work, const std::function<void()>& stop) {
+void run_on_workers(int n, const std::function<void(int)>& body) {
+  std::vector<Worker> workers(std::size_t(std::max(0, n - 1)));
+  std::vector<pthread_t> threads;
+  std::string start_error;
+  for (std::size_t i = 0; i < workers.size() && start_error.empty(); ++i) {
+    workers[i] = Worker{&body, int(i) + 1, nullptr};
+    pthread_attr_t attr;
+    int error = pthread_attr_init(&attr);
+    if (error == 0) error = pthread_attr_setstacksize(&attr, limits::kWorkerStackBytes);
+    pthread_t thread{};
+    if (error == 0) error = pthread_create(&thread, &attr, &run_worker, &workers[i]);
+    pthread_attr_destroy(&attr);
+    if (error == 0)
+      threads.push_back(thread);
+    else
+      start_error = std::string("cannot start a worker thread: ") + std::strerror(error);
+  }
+  std::exception_ptr first;
+  if (start_error.empty()) {
+    try {
+      body(0);
+    } catch (...) {
+      first = std::current_exception();
+    }
+  }
+  for (const pthread_t thread : threads) pthread_join(thread, nullptr);
+  if (!start_error.empty()) throw std::runtime_error(start_error);
+  if (first) std::rethrow_exception(first);
+  for (const Worker& w : workers)
+    if (w.error) std::rethrow_exception(w.error);
+}
+
+void run_interruptible(const std::function<void()>& work, const std::function<void()>& stop,
+                       const std::function<void()>& tick) {
   Run run;
   run.work = &work;
   constexpr auto kPoll = std::chrono::milliseconds(kSignalPollMs);
@@ -79,6 +142,7 @@ void run_interruptible(const std::function<void()>& work, const std::function<vo
           // The error a handler raises stays set on this thread's state until it is thrown below.
           const py::gil_scoped_acquire gil;
           interrupted = PyErr_CheckSignals() != 0;
+          if (!interrupted && tick) interrupted = ticked(tick);
         }
         if (interrupted) stop();
         lock.lock();
@@ -88,6 +152,7 @@ void run_interruptible(const std::function<void()>& work, const std::function<vo
     }
   }
   if (!start_error.empty()) throw std::runtime_error(start_error);
+  if (!interrupted && tick && !run.error) interrupted = ticked(tick);
   if (interrupted) throw py::error_already_set();
   if (run.error) std::rethrow_exception(run.error);
 }

@@ -21,6 +21,14 @@ inline constexpr int kSignalPollMs = 30;
 // forgotten, as MateSolver::request_stop says), the thread is joined and the Python error is thrown as
 // pybind11::error_already_set. An exception `work` throws is rethrown on the calling thread. Needs the
 // GIL on entry; `work` and `stop` must not touch Python objects.
-void run_interruptible(const std::function<void()>& work, const std::function<void()>& stop);
+// `tick`, where given, runs with the GIL held at every poll and once after `work` returns (a progress
+// report); a Python error it raises (pybind11::error_already_set) stops the work like a signal.
+void run_interruptible(const std::function<void()>& work, const std::function<void()>& stop,
+                       const std::function<void()>& tick = {});
+
+// Runs body(0), ..., body(n - 1) at once, body(0) on the calling thread and each other on a thread of its
+// own with limits::kWorkerStackBytes of stack, and returns when all have. For `work` above (a batch on
+// several workers); the first exception a body throws is rethrown after all have returned.
+void run_on_workers(int n, const std::function<void(int)>& body);
 
 }  // namespace tsumi::python

@@ -5,6 +5,28 @@ a package, so that ``pip install .`` (pyproject.toml, setup.py) and ``cmake --in
 in place.
 """
 
-from ._tsumi import Position, __version__, check, divide, legal_moves, mate, perft, read_problem
+from ._tsumi import (
+    Position,
+    __version__,
+    check,
+    divide,
+    legal_moves,
+    mate,
+    mate_many,
+    perft,
+    perft_many,
+    read_problem,
+)
 
-__all__ = ["Position", "__version__", "check", "divide", "legal_moves", "mate", "perft", "read_problem"]
+__all__ = [
+    "Position",
+    "__version__",
+    "check",
+    "divide",
+    "legal_moves",
+    "mate",
+    "mate_many",
+    "perft",
+    "perft_many",
+    "read_problem",
+]
