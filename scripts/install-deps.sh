@@ -4,10 +4,11 @@ set -euo pipefail
 
 # fairy-stockfish is the independent engine that the perft-diff tests compare against; python3-dev,
 # pybind11-dev and python3-pytest build and test the Python module (python/), python3-venv and python3-build
-# its package as pip and `python3 -m build` make it (pyproject.toml); libopenmpi-dev and openmpi-bin
+# its package as pip and `python3 -m build` make it (pyproject.toml), mypy checks its type stub (stubtest),
+# librsvg2-bin (rsvg-convert) renders its SVG boards in the tests; libopenmpi-dev and openmpi-bin
 # (mpirun) build and test tsumi-mpi (cli/mpi).
 packages=(cmake ninja-build g++ libtbb-dev libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev clang-format
-  fairy-stockfish python3-dev pybind11-dev python3-pytest python3-venv python3-build libopenmpi-dev openmpi-bin)
+  fairy-stockfish python3-dev pybind11-dev python3-pytest python3-venv python3-build mypy librsvg2-bin libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
