@@ -119,6 +119,11 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       ->check(kNotBlank);
   mate_cmd->add_option("--csa", mate.csa_out, "Write the problem and its solution as a CSA V2.2 file ('-': stdout)")
       ->check(kNotBlank);
+  mate_cmd
+      ->add_option("--svg", mate.svg_out,
+                   "Draw the problem and the position its mate line ends in (last move marked) as SVG ('-': stdout)")
+      ->check(kNotBlank);
+  mate_cmd->add_flag("--svg-latin", mate.svg_latin, "With --svg: Latin letters (P L N S G B R K) instead of kanji");
   mate.err_tty = isatty(STDERR_FILENO) != 0;
   mate.progress_s = mate.err_tty ? 5 : 0;
   mate_cmd
@@ -233,6 +238,10 @@ CLI::App* add_position_command(CLI::App& app, tsumi::cli::PositionOptions& optio
       ->check(kNotBlank);
   cmd->add_option("--csa", options.csa_out, "Also write the game as a CSA V2.2 file ('-': stdout, before the facts)")
       ->check(kNotBlank);
+  cmd->add_option("--svg", options.svg_out,
+                  "Also draw the final position, its last move marked, as SVG ('-': stdout, before the facts)")
+      ->check(kNotBlank);
+  cmd->add_flag("--svg-latin", options.svg_latin, "With --svg: Latin letters (P L N S G B R K) instead of kanji");
   cmd->footer(
       "Plays --moves from the position as a game and prints the final position, one fact a line:\n"
       "'sfen <SFEN>'; 'side black|white' (to move); 'moves played N'; 'check no' or 'check yes (checkers\n"

@@ -32,6 +32,7 @@
 #include "front/game_report.h"
 #include "front/mate_report.h"
 #include "front/version.h"
+#include "notation/board_svg.h"
 #include "notation/kifu_file.h"
 #include "perft/perft.h"
 #include "perft/perft_tables.h"
@@ -512,6 +513,26 @@ PYBIND11_MODULE(_tsumi, m) {  // the package tsumi (python/tsumi/__init__.py) re
           "threads"_a = 1, "shortest"_a = true,
           "tsumi.mate of the current position, the side to move attacking (its defender's hand: the pieces "
           "the position leaves where it is a tsume diagram).")
+      .def(
+          "svg",
+          [](const GamePosition& g, bool latin, int square) {
+            tsumi::notation::BoardSvgOptions o;
+            o.latin = latin;
+            o.square = square;
+            if (!g.moves().empty()) o.last_move = g.moves().back();
+            return tsumi::notation::board_svg(g.position().setup(), o);
+          },
+          "latin"_a = false, "square"_a = 40,
+          "The current position as an SVG picture (its last move marked): board, coordinates, both hands; "
+          "Latin letters instead of kanji with latin=True; square: a square's side in pixels.")
+      .def(
+          "_repr_svg_",
+          [](const GamePosition& g) {
+            tsumi::notation::BoardSvgOptions o;
+            if (!g.moves().empty()) o.last_move = g.moves().back();
+            return tsumi::notation::board_svg(g.position().setup(), o);
+          },
+          "The picture Jupyter shows (svg()).")
       .def(
           "copy", [](const GamePosition& g) { return GamePosition(g); }, "A Position with the same game.")
       .def("__copy__", [](const GamePosition& g) { return GamePosition(g); })

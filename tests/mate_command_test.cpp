@@ -96,6 +96,22 @@ TEST(MateCommand, AcceptsNifuAndAUsiSfenPrefix) {
   EXPECT_NE(run(o).code, 2);
 }
 
+// --svg: the problem and the position its mate line ends in, side by side; one problem only.
+TEST(MateCommand, DrawsTheProblemAndItsMate) {
+  MateOptions o = mate_sfen_options(kMateIn1);
+  o.svg_out = test::temp_path("mate.svg");
+  const CommandResult r = run(o);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string svg = test::read_file(o.svg_out);
+  EXPECT_TRUE(svg.starts_with("<?xml")) << svg;
+  EXPECT_EQ(svg.find("<g transform=\"translate(0 0)\">"), svg.find("<g transform"));
+  EXPECT_NE(svg.find("<g transform=\"translate(", svg.find("<g transform") + 1), std::string::npos);  // 2 boards
+  MateOptions suite;
+  suite.suite = test::positions_path("tsume-public.txt");
+  suite.svg_out = test::temp_path("suite.svg");
+  EXPECT_EQ(run(suite).code, 2);
+}
+
 TEST(MateCommand, TextHasEveryStatisticsLine) {
   MateOptions o = mate_sfen_options(kMateIn1);
   o.threads = 4;

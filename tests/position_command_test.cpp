@@ -208,6 +208,25 @@ TEST(PositionCommand, BadSfen) {
   EXPECT_NE(handicap.err.find("unknown handicap '3-pieces'"), std::string::npos) << handicap.err;
 }
 
+// --svg: the final position drawn (notation/board_svg.h), its last move marked; `-` writes it before the
+// facts, --svg-latin in letters.
+TEST(PositionCommand, DrawsTheFinalPosition) {
+  PositionOptions o;
+  o.position.moves = "7g7f 3c3d";
+  o.svg_out = "-";
+  o.svg_latin = true;
+  const Outcome r = test::run_command(run_position, o);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(r.out.starts_with("<?xml")) << r.out;
+  EXPECT_NE(r.out.find("</svg>\nsfen "), std::string::npos);
+  EXPECT_NE(r.out.find(">K<"), std::string::npos);
+  EXPECT_NE(r.out.find("#f0a848"), std::string::npos);  // 3c3d marked
+  o.svg_out = test::temp_path("board.svg");
+  o.svg_latin = false;
+  ASSERT_EQ(test::run_command(run_position, o).code, 0);
+  EXPECT_NE(test::read_file(o.svg_out).find(">玉<"), std::string::npos);
+}
+
 // --file then --kif/--csa: a game read in one notation goes out in the others, start, moves and header
 // kept; a tsshogi KI2 file (positions/notation/) is the source.
 TEST(PositionCommand, ConvertsAGameBetweenNotations) {

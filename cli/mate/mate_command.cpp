@@ -29,6 +29,7 @@
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "front/mate_report.h"
+#include "notation/board_svg.h"
 #include "notation/kif_writer.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
@@ -98,6 +99,21 @@ notation::Kifu solution_kifu(const MateProblem& problem, const MateReport& repor
 std::optional<std::string> write_solution_files(const MateOptions& o, const MateProblem& problem,
                                                 const MateReport& report, const notation::Kifu& source,
                                                 std::ostream& out) {
+  if (!o.svg_out.empty()) {
+    // The problem, and the position its mate line ends in with the last move marked (a mate only).
+    notation::BoardSvgOptions svg;
+    svg.latin = o.svg_latin;
+    std::vector<std::pair<PositionSetup, notation::BoardSvgOptions>> boards = {{problem.setup, svg}};
+    if (report.verdict() == MateVerdict::kMate && !report.result.pv.empty()) {
+      std::vector<StateInfo> states(report.result.pv.size() + 1);
+      Position pos;
+      pos.set(problem.setup, &states[0]);
+      for (std::size_t i = 0; i < report.result.pv.size(); ++i) pos.do_move(report.result.pv[i], states[i + 1]);
+      svg.last_move = report.result.pv.back();
+      boards.emplace_back(pos.setup(), svg);
+    }
+    if (auto e = write_output_file(o.svg_out, notation::boards_svg(boards), out)) return e;
+  }
   if (o.kif_out.empty() && o.csa_out.empty()) return std::nullopt;
   return write_kifu_files(o.kif_out, o.csa_out, solution_kifu(problem, report, source), out);
 }
@@ -497,8 +513,8 @@ int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const bool single = !o.sfen.empty() || one_problem_file(o.files);
-  if (!single && (!o.kif_out.empty() || !o.csa_out.empty())) {
-    err << "tsumi mate: --kif and --csa write one problem's solution, not a suite's\n";
+  if (!single && (!o.kif_out.empty() || !o.csa_out.empty() || !o.svg_out.empty())) {
+    err << "tsumi mate: --kif, --csa and --svg write one problem's solution, not a suite's\n";
     return 2;
   }
   if (!single && (!o.save_path.empty() || !o.resume_path.empty())) {

@@ -33,6 +33,8 @@ struct MateOptions {
   bool book_search_always = false;  // the book search after every mate (--book-search-always)
   std::string kif_out;              // one problem: write it and its solution as a KIF file here (`-`: on out)
   std::string csa_out;              // the same as a CSA file
+  std::string svg_out;              // one problem: its diagram and the position after its mate line, SVG
+  bool svg_latin = false;           // the SVG with Latin letters (P L N S G B R K) instead of kanji
   // One problem: a progress line on err every this many seconds (0: none). On a terminal (err_tty)
   // it is redrawn in place and erased at the end; elsewhere each report is a line of its own.
   double progress_s = 0;

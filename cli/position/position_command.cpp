@@ -15,6 +15,7 @@
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "front/game_report.h"
+#include "notation/board_svg.h"
 #include "notation/kifu.h"
 
 namespace tsumi::cli {
@@ -55,6 +56,15 @@ int run_position(const PositionOptions& options, std::ostream& out, std::ostream
       return 2;
     }
     game.play(*m);
+  }
+  if (!options.svg_out.empty()) {
+    notation::BoardSvgOptions svg;
+    svg.latin = options.svg_latin;
+    if (!game.moves().empty()) svg.last_move = game.moves().back();
+    if (auto e = write_output_file(options.svg_out, notation::board_svg(game.position().setup(), svg), out)) {
+      err << "tsumi position: " << *e << "\n";
+      return 2;
+    }
   }
   if (auto e = write_game_files(options, text, game, out)) {
     err << "tsumi position: " << *e << "\n";

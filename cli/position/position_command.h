@@ -17,8 +17,10 @@ namespace tsumi::cli {
 struct PositionOptions {
   PositionArgs position;
   bool json = false;
-  std::string kif_out;  // also write the game (start and every move played) as a KIF file (`-`: on out)
-  std::string csa_out;  // the same as a CSA file
+  std::string kif_out;     // also write the game (start and every move played) as a KIF file (`-`: on out)
+  std::string csa_out;     // the same as a CSA file
+  std::string svg_out;     // also draw the final position, its last move marked, as SVG (`-`: on out)
+  bool svg_latin = false;  // with Latin letters instead of kanji
 };
 
 // Exit 0 with the state on out; 2 with one line on err for a bad SFEN or file, an illegal or malformed
