@@ -104,3 +104,27 @@ def test_perft_many():
         tsumi.perft_many(["startpos"] * 4, 9, threads=2)
     timer.join()
     assert time.monotonic() - start < 3
+
+
+def test_mate_many_releases_the_gil():
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    famous = [sfen for pid, sfen, _ in suite("tsume-famous.txt") if pid == "microcosmos"]
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        start = time.monotonic()
+        tsumi.mate_many(famous * 2, nodes=150_000, threads=2, hash_mb=16)
+        elapsed = time.monotonic() - start
+    finally:
+        done.set()
+        counter.join()
+    # Workers that held the GIL would let the counter run only before and after them.
+    assert ticks > elapsed * 1000 / 4
