@@ -27,6 +27,9 @@ def suite(name="tsume-public.txt"):
 
 
 def interrupt_after(seconds):
+    # Python raises KeyboardInterrupt on SIGINT only where it found the signal not ignored at start-up; a
+    # shell without job control starts background commands with SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     return timer

@@ -141,6 +141,9 @@ def test_read_problem_bad_file(tmp_path):
 
 
 def interrupt_after(seconds):
+    # Python raises KeyboardInterrupt on SIGINT only where it found the signal not ignored at start-up; a
+    # shell without job control starts background commands with SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     return timer
