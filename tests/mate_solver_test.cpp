@@ -388,7 +388,10 @@ TEST(MateSolverLimits, TimeLimit) {
     const double elapsed = seconds_since(start);
     EXPECT_LT(elapsed, limit_s + 2.5) << "a " << limit_s << " s limit took " << elapsed << " s";
     if (limit_s < 0.1 || r.verdict != MateVerdict::kMate) {
-      EXPECT_EQ(r.verdict, MateVerdict::kTimeout) << describe(r);
+      // The time stops it: before its first mate (about 21,500 nodes, 20 ms on the 2-core VM: a faster
+      // machine finds it within the short limit), or after it, its shortest not proven.
+      EXPECT_TRUE(r.verdict == MateVerdict::kTimeout || (r.verdict == MateVerdict::kMate && !r.shortest_proven))
+          << describe(r);
       EXPECT_EQ(r.stop, MateStop::kTime) << describe(r);
     } else {
       expect_correct_mate(*e, *problem, r);
