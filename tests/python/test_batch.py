@@ -1,15 +1,13 @@
 """tsumi.mate_many and tsumi.perft_many: the results in order and equal to tsumi.mate's and tsumi.perft's,
 the limits, the progress report, errors, and Ctrl-C. Problems from positions/, read here."""
 
-import os
 import pathlib
-import signal
-import threading
 import time
 
 import pytest
 
 import tsumi
+from interrupts import interrupt_after, ticks_while
 
 POSITIONS = pathlib.Path(__file__).resolve().parents[2] / "positions"
 
@@ -25,14 +23,6 @@ def suite(name="tsume-public.txt"):
         out.append((tags.get("id"), fields[0], tags.get("expected")))
     return out
 
-
-def interrupt_after(seconds):
-    # Python raises KeyboardInterrupt on SIGINT only where it found the signal not ignored at start-up; a
-    # shell without job control starts background commands with SIGINT ignored.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
 
 
 def test_mate_many_in_order_as_mate_answers():
@@ -110,24 +100,7 @@ def test_perft_many():
 
 
 def test_mate_many_releases_the_gil():
-    ticks = 0
-    done = threading.Event()
-
-    def count():
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
-            time.sleep(0.001)
-
     famous = [sfen for pid, sfen, _ in suite("tsume-famous.txt") if pid == "microcosmos"]
-    counter = threading.Thread(target=count)
-    counter.start()
-    try:
-        start = time.monotonic()
-        tsumi.mate_many(famous * 2, nodes=150_000, threads=2, hash_mb=16)
-        elapsed = time.monotonic() - start
-    finally:
-        done.set()
-        counter.join()
+    ticks, elapsed = ticks_while(lambda: tsumi.mate_many(famous * 2, nodes=150_000, threads=2, hash_mb=16))
     # Workers that held the GIL would let the counter run only before and after them.
     assert ticks > elapsed * 1000 / 4

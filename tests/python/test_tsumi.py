@@ -4,13 +4,12 @@ folder on PYTHONPATH; data from positions/, read here, never pasted."""
 
 import os
 import pathlib
-import signal
-import threading
 import time
 
 import pytest
 
 import tsumi
+from interrupts import interrupt_after, ticks_while
 
 POSITIONS = pathlib.Path(__file__).resolve().parents[2] / "positions"
 
@@ -140,14 +139,6 @@ def test_read_problem_bad_file(tmp_path):
         tsumi.read_problem(tmp_path / "missing.kif")
 
 
-def interrupt_after(seconds):
-    # Python raises KeyboardInterrupt on SIGINT only where it found the signal not ignored at start-up; a
-    # shell without job control starts background commands with SIGINT ignored.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
-
 
 def test_ctrl_c_stops_perft():
     start = time.monotonic()
@@ -168,23 +159,7 @@ def test_ctrl_c_stops_mate():
 
 
 def test_search_releases_the_gil():
-    ticks = 0
-    done = threading.Event()
-
-    def count():
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
-            time.sleep(0.001)
-
-    counter = threading.Thread(target=count)
-    counter.start()
-    try:
-        start = time.monotonic()
-        tsumi.mate(suite_sfen("microcosmos", "tsume-famous.txt"), nodes=300000, hash_mb=16)
-        elapsed = time.monotonic() - start
-    finally:
-        done.set()
-        counter.join()
+    famous = suite_sfen("microcosmos", "tsume-famous.txt")
+    ticks, elapsed = ticks_while(lambda: tsumi.mate(famous, nodes=300000, hash_mb=16))
     # A search that held the GIL would let the counter run only before and after it.
     assert ticks > elapsed * 1000 / 4
