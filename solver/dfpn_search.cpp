@@ -23,8 +23,9 @@ void DfpnSearch::set_root(const PositionSetup& setup) {
 void DfpnSearch::set_book(bool on) {
   salt_ = on ? kBookSalt : 0;
   if (on && !judge_) {
-    judge_ = std::make_unique<FutilityJudge>(table_, attacker_);
-    judge_->set_limits(deadline_, has_deadline_, stop_);
+    every_defence_ = std::make_unique<DfpnSearch>(table_, attacker_);
+    every_defence_->set_limits(deadline_, has_deadline_, 0, stop_);
+    judge_ = std::make_unique<FutilityJudge>(table_, attacker_, *every_defence_);
   }
   context_.judge = on ? judge_.get() : nullptr;
   context_.salt = salt_;
@@ -67,7 +68,14 @@ void DfpnSearch::set_limits(std::chrono::steady_clock::time_point deadline, bool
   has_deadline_ = has_deadline;
   max_nodes_ = max_nodes;
   stop_ = stop;
-  if (judge_) judge_->set_limits(deadline, has_deadline, stop);
+  if (every_defence_) every_defence_->set_limits(deadline, has_deadline, 0, stop);
+}
+
+NodeResult DfpnSearch::solve_within(const PositionSetup& root, std::uint64_t budget) {
+  set_root(root);
+  clear_abort();
+  max_nodes_ = nodes() + budget;
+  return solve(kUnlimited);
 }
 
 void DfpnSearch::check_limits() {

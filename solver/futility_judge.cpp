@@ -2,7 +2,6 @@
 
 #include "core/attacks.h"
 #include "core/movegen.h"
-#include "solver/dfpn_search.h"
 #include "solver/proof_hand.h"
 
 namespace tsumi {
@@ -22,23 +21,8 @@ constexpr bool can_stay_unpromoted(Color c, PieceType pt, Square sq) {
 
 }  // namespace
 
-FutilityJudge::FutilityJudge(MateTable& table, Color attacker)
-    : table_(table),
-      attacker_(attacker),
-      search_(std::make_unique<DfpnSearch>(table, attacker)),
-      cut_(kCutMemory, Key(0)),
-      futile_(kCutMemory) {}
-
-FutilityJudge::~FutilityJudge() = default;
-
-void FutilityJudge::set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline,
-                               const std::atomic<bool>* stop) {
-  deadline_ = deadline;
-  has_deadline_ = has_deadline;
-  stop_ = stop;
-}
-
-std::uint64_t FutilityJudge::nodes() const { return search_->nodes(); }
+FutilityJudge::FutilityJudge(MateTable& table, Color attacker, BoundedSolver& solver)
+    : table_(table), attacker_(attacker), solver_(solver), cut_(kCutMemory, Key(0)), futile_(kCutMemory) {}
 
 FutilityVerdict FutilityJudge::judge(const Position& pos, Square s, bool search) {
   ++counters_.judged;
@@ -133,11 +117,7 @@ FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Squar
   Key& cut = cut_[v.key() & (kCutMemory - 1)];
   if (cut == v.key()) return FutilityVerdict{false, true, Hand()};
   ++counters_.searched;
-  DfpnSearch& s2 = *search_;
-  s2.set_root(setup);
-  s2.clear_abort();
-  s2.set_limits(deadline_, has_deadline_, s2.nodes() + kBudget, stop_);
-  const NodeResult r = s2.solve(kUnlimited);
+  const NodeResult r = solver_.solve_within(setup, kBudget);
   if (r.proven()) return FutilityVerdict{true, false, r.hand};
   if (!r.disproven()) cut = v.key();
   return FutilityVerdict{false, !r.disproven(), Hand()};

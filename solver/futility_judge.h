@@ -23,29 +23,38 @@
 // in the book's count too); else, where V(s) is itself a check with nothing but drops between, by this
 // rule applied to V(s) (V(s) mated at once as books count is mated: after each of its futile drops and
 // the capture the attacker stands in a V of V(s) with a piece more; the squares between are fewer at
-// each step, and the verdicts found so are remembered); else by a search of V(s) of its own, counting
-// every defence, cut at a node budget.
+// each step, and the verdicts found so are remembered); else by a search of V(s), counting every
+// defence, cut at a node budget: the judge asks it of the BoundedSolver it is given (below), which the
+// search that owns the judge provides (DfpnSearch, a search of its own on the same table; BookJudge
+// outside a search), so that the judge includes nothing of the search.
 // A search cut unsettled leaves the drop a defence (the book length found is then an upper bound; the
 // judge counts such verdicts, and a shortest book length relying on one is not called proven).
 // A V(s) once cut is remembered (a direct-mapped memory of its keys) and not searched again: a node is
 // expanded again and again in df-pn, and each expansion would otherwise spend the budget anew on the
 // same V(s); its verdict stays unsettled, as the first search left it.
 //
-// Thread safety: one per worker; the table may be shared.
+// Thread safety: one per worker, with a BoundedSolver of that worker's; the table may be shared.
 
-#include <chrono>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "core/hand.h"
 #include "core/position.h"
 #include "core/types.h"
+#include "solver/mate_node.h"
 #include "solver/mate_table.h"
 
 namespace tsumi {
 
-class DfpnSearch;
+// What the judge asks of a search: V(s), the defender to move, solved counting every defence, with at
+// most `budget` more nodes, under the deadline and stop flag of whoever provides it. The result is
+// proven, disproven, or neither (cut). nodes(): every node its solves have spent.
+class BoundedSolver {
+ public:
+  virtual ~BoundedSolver() = default;
+  virtual NodeResult solve_within(const PositionSetup& root, std::uint64_t budget) = 0;
+  virtual std::uint64_t nodes() const = 0;
+};
 
 struct FutilityVerdict {
   bool futile = false;
@@ -67,13 +76,10 @@ class FutilityJudge {
   static constexpr std::uint64_t kBudget = 4096;
   static constexpr std::size_t kCutMemory = 8192;  // keys of cut V(s) remembered (a power of two)
 
-  FutilityJudge(MateTable& table, Color attacker);
-  ~FutilityJudge();
+  // `solver` searches the V(s) that need a search; it outlives the judge.
+  FutilityJudge(MateTable& table, Color attacker, BoundedSolver& solver);
   FutilityJudge(const FutilityJudge&) = delete;
   FutilityJudge& operator=(const FutilityJudge&) = delete;
-
-  // The limits and stop flag of the search that asks (a search of V(s) stops with it).
-  void set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, const std::atomic<bool>* stop);
 
   // `pos`: the defender to move, in check from one distant slider; s: an empty square between the king
   // and the checker. `search` false: the table only (no search of V(s)).
@@ -86,23 +92,21 @@ class FutilityJudge {
   bool mated_by_futility(const Position& pos, Hand& proof, bool search = true, bool* unsettled = nullptr);
 
   const FutilityCounters& counters() const { return counters_; }
-  std::uint64_t nodes() const;
+  // The nodes of the searches of V(s) (the solver's).
+  std::uint64_t nodes() const { return solver_.nodes(); }
 
  private:
   FutilityVerdict judge_one(const Position& pos, Square from, Square s, bool promote, bool search);
 
   MateTable& table_;
   Color attacker_;
-  std::unique_ptr<DfpnSearch> search_;
+  BoundedSolver& solver_;
   struct Memo {
     Key key = 0;
     Hand proof;
   };
   std::vector<Key> cut_;      // key of V(s) whose search was cut, at key % kCutMemory (0: none)
   std::vector<Memo> futile_;  // V(s) found mated at once as books count, at key % kCutMemory, its proof
-  std::chrono::steady_clock::time_point deadline_{};
-  bool has_deadline_ = false;
-  const std::atomic<bool>* stop_ = nullptr;
   FutilityCounters counters_;
 };
 

@@ -9,7 +9,7 @@
 #include "core/movegen.h"
 #include "core/stopwatch.h"
 #include "core/usi.h"
-#include "solver/futility_judge.h"
+#include "solver/book_judge.h"
 #include "solver/mate_line.h"
 #include "solver/proof_hand.h"
 
@@ -232,7 +232,8 @@ class Checker {
       for (int i = 0; i < n; ++i)
         walk.do_move(line[i], ws[i + 1]), keys_.push_back(walk.key()), shots_.push_back(walk.setup());
     }
-    FutilityJudge judge(solver_.table(), problem_.attacker);
+    BookJudge book(solver_.table(), problem_.attacker);
+    FutilityJudge& judge = book.judge();
     judge_ = &judge;
     // The leftover as books count the main line (solver/README.md): the attacker's hand where the line
     // first mates at once as books count (kongou-2: at ply 9 of 11, whose last two plies are a futile

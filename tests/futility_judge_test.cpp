@@ -11,6 +11,7 @@
 
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "solver/book_judge.h"
 #include "solver/mate_solver.h"
 #include "tests/support/test_data.h"
 
@@ -26,7 +27,22 @@ struct JudgedNode {
   StateInfo st;
   Position pos;
   MateTable table{std::size_t(4) << 20};
-  FutilityJudge judge{table, BLACK};
+  BookJudge book{table, BLACK};  // the judge with a df-pn search of V(s)
+  FutilityJudge& judge = book.judge();
+};
+
+// A BoundedSolver that searches nothing: it answers every V(s) with `answer` and counts the calls, so
+// that the judge is tested apart from any search.
+struct StandIn final : BoundedSolver {
+  NodeResult solve_within(const PositionSetup&, std::uint64_t budget) override {
+    ++calls;
+    budgets += budget;
+    return answer;
+  }
+  std::uint64_t nodes() const override { return budgets; }
+  NodeResult answer{1, 1, 0, Hand(), Move::none(), kNoLoop};  // cut: neither proven nor disproven
+  int calls = 0;
+  std::uint64_t budgets = 0;
 };
 
 Square sq(std::string_view usi) { return Square((usi[0] - '1') * 9 + (usi[1] - 'a')); }
@@ -121,6 +137,54 @@ TEST(FutilityJudge, AChainOfFutileDropsIsJudgedAlongTheChain) {
   Hand proof;
   EXPECT_TRUE(n.judge.mated_by_futility(n.pos, proof));
   EXPECT_LT(n.judge.nodes(), FutilityJudge::kBudget);  // the chain, not a search of each V(s)
+}
+
+// What the judge does with its solver's answers, no search involved. A drop on 1b, next to the king,
+// that the king takes back: V(1b) (the lance on 1b, promoted or not: two positions) is neither in the
+// table nor mated at once by drops, so the judge asks the solver for each, within its budget.
+TEST(FutilityJudge, AsksItsSolverForV_sWithinTheBudget) {
+  StateInfo st;
+  Position pos;
+  pos.set(*parse_sfen("8k/6S2/6S2/9/9/9/9/9/8L w 2r2b4g2s4n3l18p 1"), &st);
+  MateTable table{std::size_t(1) << 20};
+  StandIn cut;
+  FutilityJudge judge{table, BLACK, cut};
+  FutilityVerdict v = judge.judge(pos, sq("1b"));
+  EXPECT_FALSE(v.futile);
+  EXPECT_TRUE(v.unsettled);  // the searches were cut: the drop stays a defence, its verdict open
+  EXPECT_EQ(cut.calls, 2);
+  EXPECT_EQ(judge.nodes(), 2 * FutilityJudge::kBudget);
+  // A V(s) once cut is not searched again.
+  v = judge.judge(pos, sq("1b"));
+  EXPECT_TRUE(v.unsettled);
+  EXPECT_EQ(cut.calls, 2);
+  EXPECT_EQ(judge.counters().judged, 2u);
+  EXPECT_EQ(judge.counters().searched, 2u);
+  EXPECT_EQ(judge.counters().unsettled, 2u);
+
+  // A solver that proves V(s): the drop is futile at the first V(1b) (the lance promoting), with the
+  // proof hand the solver gave.
+  StandIn proves;
+  proves.answer = NodeResult{0, kInfPn, 1, Hand(), Move::none(), kNoLoop};
+  proves.answer.hand.add(GOLD);
+  FutilityJudge believer{table, BLACK, proves};
+  v = believer.judge(pos, sq("1b"));
+  EXPECT_TRUE(v.futile);
+  EXPECT_FALSE(v.unsettled);
+  EXPECT_EQ(v.proof.count(GOLD), 1);
+  EXPECT_EQ(proves.calls, 1);
+
+  // Disproven: a defence, settled. Without a search the question stays open and the solver is not asked.
+  StandIn disproves;
+  disproves.answer = NodeResult{kInfPn, 0, 1, Hand(), Move::none(), kNoLoop};
+  FutilityJudge doubter{table, BLACK, disproves};
+  v = doubter.judge(pos, sq("1b"), false);
+  EXPECT_TRUE(v.unsettled);
+  EXPECT_EQ(disproves.calls, 0);
+  v = doubter.judge(pos, sq("1b"));
+  EXPECT_FALSE(v.futile);
+  EXPECT_FALSE(v.unsettled);
+  EXPECT_EQ(disproves.calls, 2);
 }
 
 TEST(FutilityJudge, TheBookLengthOfAFutileDropProblem) {
