@@ -83,25 +83,32 @@ void add_position_options(CLI::App* cmd, tsumi::cli::PositionArgs& position) {
   cmd->add_option("--moves", position.moves, "USI moves to play first, e.g. \"7g7f 3c3d\"");
 }
 
+// The problem options of `tsumi mate` and `tsumi check` (cli/common/problem_args.h): --sfen, --suite with
+// --id, or problem files, one of them.
+void add_problem_options(CLI::App* cmd, tsumi::cli::ProblemArgs& problem, const char* suite_help,
+                         const char* files_help) {
+  auto* sfen = cmd->add_option("--sfen", problem.sfen,
+                               "The problem as SFEN (the defender's hand may be left out), a position name, a USI "
+                               "'position ...' line or a kifu's text")
+                   ->check(kNotBlank);
+  auto* suite = cmd->add_option("--suite", problem.suite, suite_help);
+  auto* files = cmd->add_option("files", problem.files, files_help);
+  sfen->excludes(suite);
+  sfen->excludes(files);
+  suite->excludes(files);
+  problem.in = &std::cin;
+  cmd->add_option("--id", problem.ids, "With --suite: only the problems with these ids (comma-separated)")
+      ->needs(suite);
+}
+
 // `tsumi mate`; no_shortest receives --no-shortest until the callback turns it into mate.prove_shortest.
 CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& no_shortest) {
   CLI::App* mate_cmd = app.add_subcommand("mate", "Solve a tsume problem (df-pn), or check a suite of them");
-  auto* mate_sfen =
-      mate_cmd->add_option("--sfen", mate.sfen, "The problem as SFEN (the defender's hand may be left out)")
-          ->check(kNotBlank);
-  auto* mate_suite = mate_cmd->add_option(
-      "--suite", mate.suite,
-      "Suite file, one problem a line, tab-separated: <SFEN> expected=<plies>|nomate id=... [key=value...]");
-  auto* mate_files = mate_cmd->add_option(
-      "files", mate.files,
-      "Problem files (KIF, KI2, BOD, CSA or SFEN, told by content; UTF-8 or Shift_JIS), '-' for stdin: one is a "
-      "problem, several or a directory a suite");
-  mate_sfen->excludes(mate_suite);
-  mate_files->excludes(mate_sfen);
-  mate_files->excludes(mate_suite);
-  mate.in = &std::cin;
-  mate_cmd->add_option("--id", mate.ids, "With --suite: only the problems with these ids (comma-separated)")
-      ->needs(mate_suite);
+  add_problem_options(mate_cmd, mate,
+                      "Suite file, one problem a line, tab-separated: <SFEN> expected=<plies>|nomate id=... "
+                      "[key=value...]",
+                      "Problem files (KIF, KI2, BOD, CSA or SFEN, told by content; UTF-8 or Shift_JIS), '-' for "
+                      "stdin: one is a problem, several or a directory a suite");
   mate_cmd->add_option("--time", mate.time_s, "Time limit in seconds, per problem (default 0: none)")
       ->check(seconds(true));
   mate_cmd->add_option("--nodes", mate.nodes, "Node limit, per problem (default 0: none)")->check(kNotNegative);
@@ -268,19 +275,10 @@ CLI::App* add_position_command(CLI::App& app, tsumi::cli::PositionOptions& optio
 CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
   CLI::App* cmd = app.add_subcommand(
       "check", "Check a tsume problem for soundness: cooks, short mates, longer or equal defences, pieces left");
-  auto* sfen = cmd->add_option("--sfen", check.sfen, "The problem as SFEN (the defender's hand may be left out)")
-                   ->check(kNotBlank);
+  add_problem_options(cmd, check, "Suite file, one problem a line: <SFEN> expected=... id=... (tsumi's own main lines)",
+                      "Problem files (KIF, KI2, BOD, CSA, SFEN; their recorded moves are the main line), '-' for "
+                      "stdin, or folders of them (a suite)");
   cmd->add_option("--line", check.line, "With one problem: its recorded solution, USI moves (default: tsumi's own)");
-  auto* suite = cmd->add_option("--suite", check.suite,
-                                "Suite file, one problem a line: <SFEN> expected=... id=... (tsumi's own main lines)");
-  auto* files = cmd->add_option("files", check.files,
-                                "Problem files (KIF, KI2, BOD, CSA, SFEN; their recorded moves are the main line), "
-                                "'-' for stdin, or folders of them (a suite)");
-  sfen->excludes(suite);
-  sfen->excludes(files);
-  suite->excludes(files);
-  check.in = &std::cin;
-  cmd->add_option("--id", check.ids, "With --suite: only the problems with these ids (comma-separated)");
   cmd->add_option("--time", check.time_s, "Time limit in seconds for each solve: the problem's and each branch's")
       ->check(seconds(true));
   cmd->add_option("--nodes", check.nodes, "Node limit for each solve (default 0: none)")->check(kNotNegative);

@@ -1,8 +1,8 @@
 # `cmake --install <build> --prefix P` puts the tsumi executable in P/bin, the static libraries in P/lib,
-# the headers of core/, perft/, notation/ and solver/ in P/include/tsumi/{core,perft,notation,solver} (they include each
-# other as "core/x.h", so the include directory is P/include/tsumi), and a CMake package in
-# P/lib/cmake/tsumi: find_package(tsumi CONFIG) gives tsumi::core, tsumi::perft, tsumi::notation and
-# tsumi::solver. Tests, benches, the fronts' library and the `tsumi bench` library are not installed.
+# the headers of core/, perft/, notation/, solver/ and compose/ in P/include/tsumi/{core,perft,notation,solver,compose}
+# (they include each other as "core/x.h", so the include directory is P/include/tsumi), and a CMake
+# package in P/lib/cmake/tsumi: find_package(tsumi CONFIG) gives tsumi::core, tsumi::perft,
+# tsumi::notation, tsumi::solver and tsumi::compose. Tests, benches, the fronts' library and the `tsumi bench` library are not installed.
 include(CMakePackageConfigHelpers)
 
 # What tsumi::options passes on to consumers. Warnings, -Werror and the sanitizers' tuning stay in this
@@ -47,9 +47,10 @@ set_target_properties(tsumi_core PROPERTIES EXPORT_NAME core)
 set_target_properties(tsumi_perft PROPERTIES EXPORT_NAME perft)
 set_target_properties(tsumi_notation PROPERTIES EXPORT_NAME notation)
 set_target_properties(tsumi_solver PROPERTIES EXPORT_NAME solver)
-install(TARGETS tsumi_options tsumi_core tsumi_perft tsumi_notation tsumi_solver EXPORT tsumiTargets
+set_target_properties(tsumi_compose PROPERTIES EXPORT_NAME compose)
+install(TARGETS tsumi_options tsumi_core tsumi_perft tsumi_notation tsumi_solver tsumi_compose EXPORT tsumiTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-foreach(dir IN ITEMS core perft notation solver)
+foreach(dir IN ITEMS core perft notation solver compose)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tsumi/${dir}
           FILES_MATCHING PATTERN "*.h")
 endforeach()

@@ -1,7 +1,7 @@
 #pragma once
-// A problem's check (solver/soundness.h) put into words for every front that shows it: the text and
-// JSON of `tsumi check` and the dict of Python's `tsumi.check`, and the KIF that shows each finding as a
-// variation (変化) of the main line.
+// A problem's check (compose/soundness.h; its report, compose/soundness_report.h) put into words for
+// every front that shows it: the text and JSON of `tsumi check` and the dict of Python's `tsumi.check`,
+// and the KIF that shows each finding as a variation (変化) of the main line.
 //
 // Text: one finding a line, in tsume words (余詰, 早詰, 変長, ...) with the move in KIF notation and in USI.
 // JSON: one object a problem: verdict, length, futile_length, main_line, recorded, cooks, defences,
@@ -11,9 +11,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "compose/soundness_report.h"
 #include "notation/kifu.h"
 #include "solver/mate_problem.h"
-#include "solver/soundness.h"
 
 namespace tsumi::front {
 

@@ -116,6 +116,23 @@ void add_table_json(const MateSolver& solver, nlohmann::ordered_json& j) {
   j["huge_pages"] = solver.table_memory().huge_pages();
 }
 
+std::string table_text(const MateSolver& solver) {
+  const TableMemory& m = solver.table_memory();
+  return "table " + std::to_string(solver.hash_mb()) + " MB allocated in " +
+         std::to_string(whole_ms(m.allocation_ms())) + " ms (huge pages: " + m.huge_pages() + ")";
+}
+
+notation::Kifu mate_kifu(const MateProblem& problem, const MateReport& report, const notation::Kifu& source) {
+  notation::Kifu kifu;
+  kifu.headers = source.headers;
+  kifu.start = problem.setup;
+  if (report.verdict() == MateVerdict::kMate) {
+    kifu.moves = report.result.pv;
+    kifu.end = "詰み";
+  }
+  return kifu;
+}
+
 long peak_rss_mb() {
   rusage usage{};
   if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;

@@ -14,6 +14,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/move.h"
+#include "notation/kifu.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
 
@@ -49,6 +50,13 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j);
 
 // The table's fields of `tsumi mate --json`: hash_mb, table_alloc_ms, huge_pages.
 void add_table_json(const MateSolver& solver, nlohmann::ordered_json& j);
+// The same in `tsumi mate`'s text: "table 4096 MB allocated in 812 ms (huge pages: transparent)".
+std::string table_text(const MateSolver& solver);
+
+// The problem and its solution as a notation file (`tsumi mate --kif/--csa`; check_report.h's
+// check_kifu is the check's): the source's headers, the diagram with the defender's hand completed, the
+// mate line and 詰み (nothing after the diagram for no mate or a timeout).
+notation::Kifu mate_kifu(const MateProblem& problem, const MateReport& report, const notation::Kifu& source);
 
 // The process's peak resident memory so far, in MiB (0 where the system does not say).
 long peak_rss_mb();

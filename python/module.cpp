@@ -21,19 +21,19 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "compose/soundness.h"
 #include "core/limits.h"
 #include "core/movegen.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
-#include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
 #include "front/check_report.h"
 #include "front/game_report.h"
 #include "front/mate_report.h"
+#include "front/problem_source.h"
 #include "front/version.h"
 #include "notation/board_svg.h"
-#include "notation/kifu_file.h"
 #include "perft/perft.h"
 #include "perft/perft_tables.h"
 #include "python/batch.h"
@@ -42,7 +42,6 @@
 #include "python/search_runner.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
-#include "solver/soundness.h"
 #include "solver/table_memory.h"
 
 namespace py = pybind11;
@@ -120,6 +119,46 @@ py::list legal_moves(const std::string& sfen) {
   return out;
 }
 
+// Where a Python object says a problem or kifu is: a str that names an existing file (one line), or an
+// os.PathLike, is a path; any other str is the text; bytes are a file's contents.
+struct Source {
+  std::string path;  // empty: the text is in `text`
+  std::string text;
+};
+
+Source source_of(const py::object& source) {
+  if (py::isinstance<py::bytes>(source)) return {"", source.cast<std::string>()};
+  if (py::isinstance<py::str>(source)) {
+    auto text = source.cast<std::string>();
+    std::error_code error;
+    if (text.find('\n') == std::string::npos && std::filesystem::exists(text, error)) return {std::move(text), ""};
+    return {"", std::move(text)};
+  }
+  return {py::module_::import("os").attr("fspath")(source).cast<std::string>(), ""};  // TypeError if not a path
+}
+
+// The problem an object gives (front/problem_source.h); ValueError with the loader's words.
+front::LoadedProblem loaded_of(const py::object& source) {
+  front::LoadedProblem loaded;
+  const Source from = source_of(source);
+  std::optional<std::string> e;
+  if (!from.path.empty())
+    e = front::load_problem_file(from.path, nullptr, loaded);
+  else if (py::isinstance<py::bytes>(source))
+    e = front::load_problem_bytes(from.text, "", loaded);
+  else
+    e = front::load_problem_text(from.text, loaded);
+  if (e) throw py::value_error(*e);
+  return loaded;
+}
+
+// The problem in a str: SFEN, a name, a USI position line or a kifu's text.
+MateProblem problem_of_text(std::string_view text) {
+  front::LoadedProblem loaded;
+  if (auto e = front::load_problem_text(text, loaded)) throw py::value_error(*e);
+  return loaded.problem;
+}
+
 MateLimits limits_of(std::optional<double> time, std::optional<std::int64_t> nodes, int threads, bool shortest) {
   MateLimits limits;
   if (time) {
@@ -138,8 +177,7 @@ MateLimits limits_of(std::optional<double> time, std::optional<std::int64_t> nod
 // `tsumi mate --sfen ... --json`'s object for one problem (cli/mate/mate_command.cpp).
 py::dict mate(const std::string& sfen, std::optional<double> time, std::optional<std::int64_t> nodes,
               std::int64_t hash_mb, int threads, bool shortest) {
-  auto problem = make_mate_problem(setup_of(sfen, kTsumeLeniency));
-  if (!problem) throw py::value_error("not a tsume problem: " + problem.error().message);
+  const MateProblem problem = problem_of_text(sfen);
   check_range("hash_mb", hash_mb, 1, limits::kMaxHashMb);
   check_range("threads", threads, 1, limits::kMaxThreads);
   const MateLimits limits = limits_of(time, nodes, threads, shortest);
@@ -150,50 +188,26 @@ py::dict mate(const std::string& sfen, std::optional<double> time, std::optional
     solver = std::make_unique<MateSolver>(std::size_t(hash_mb));  // TableMemoryError: MemoryError
   }
   front::MateReport report;
-  run_interruptible([&] { report = front::make_mate_report(problem.value(), solver->solve(problem.value(), limits)); },
+  run_interruptible([&] { report = front::make_mate_report(problem, solver->solve(problem, limits)); },
                     [&] { solver->request_stop(); });
   nlohmann::ordered_json j;
-  front::add_problem_json(problem.value(), report, *solver, threads, j);
+  front::add_problem_json(problem, report, *solver, threads, j);
   return to_python(j).cast<py::dict>();
 }
 
-// The problem and recorded line that `tsumi.check` is given: a SFEN, or a kifu (a file's path, its text or
-// its bytes; its moves are the recorded line); `line` (USI moves, a str or a list) replaces those moves.
-struct CheckInput {
-  MateProblem problem;
-  std::vector<Move> line;
-};
-
-notation::Kifu read_kifu_of(const py::object& source);
-
-CheckInput check_input(const py::object& source, const py::object& line) {
-  CheckInput in;
-  PositionSetup setup;
-  std::vector<Move> recorded;
-  if (py::isinstance<py::str>(source) && source.cast<std::string>().find('\n') == std::string::npos &&
-      !std::filesystem::exists(source.cast<std::string>())) {
-    setup = setup_of(source.cast<std::string>(), kTsumeLeniency);
-  } else {
-    notation::Kifu kifu = read_kifu_of(source);
-    setup = kifu.start;
-    recorded = std::move(kifu.moves);
-  }
-  auto problem = make_mate_problem(setup);
-  if (!problem) throw py::value_error("not a tsume problem: " + problem.error().message);
-  in.problem = std::move(problem.value());
-  if (line.is_none()) {
-    in.line = std::move(recorded);
-    return in;
-  }
+// The problem and recorded line that `tsumi.check` is given (front/problem_source.h): a SFEN, a name or a
+// USI position line, or a kifu (a file's path, its text or its bytes; its moves are the recorded line);
+// `line` (USI moves, a str or a list) replaces those moves.
+front::LoadedProblem check_input(const py::object& source, const py::object& line) {
+  front::LoadedProblem in = loaded_of(source);
+  if (line.is_none()) return in;
   std::string text;
   if (py::isinstance<py::str>(line)) {
     text = line.cast<std::string>();
   } else {
     for (const std::string& word : line.cast<std::vector<std::string>>()) text += word + " ";
   }
-  auto moves = parse_usi_line(in.problem.setup, text);
-  if (!moves) throw py::value_error("line: " + moves.error().message);
-  in.line = std::move(moves.value());
+  if (auto e = front::replace_line(text, in)) throw py::value_error("line: " + *e);
   return in;
 }
 
@@ -201,7 +215,7 @@ CheckInput check_input(const py::object& source, const py::object& line) {
 py::dict check(const py::object& source, const py::object& line, std::optional<double> time,
                std::optional<std::int64_t> nodes, std::optional<double> total_time, std::int64_t hash_mb, int threads,
                int depth_of_variations) {
-  const CheckInput in = check_input(source, line);
+  const front::LoadedProblem in = check_input(source, line);
   check_range("hash_mb", hash_mb, 1, limits::kMaxHashMb);
   check_range("threads", threads, 1, limits::kMaxThreads);
   check_range("depth_of_variations", depth_of_variations, 0, 8);
@@ -233,61 +247,19 @@ py::dict check(const py::object& source, const py::object& line, std::optional<d
   return to_python(j).cast<py::dict>();
 }
 
-// The start position of a kifu in any notation notation/ reads; `where` names the file ("" for text).
-std::string kifu_start(std::string_view bytes, const std::string& where) {
-  const auto kifu = notation::read_kifu(bytes);
-  if (!kifu) throw py::value_error(where + kifu.error().describe());
-  return to_sfen(kifu->start);
-}
-
-std::string read_file(const std::string& path) {
-  std::string bytes;
-  if (auto e = read_text_file(path, bytes)) throw py::value_error(*e);
-  return kifu_start(bytes, path + ": ");
-}
-
-// A kifu: a str that names an existing file, or an os.PathLike, is read; any other str is the text;
-// bytes are a file's contents.
-notation::Kifu read_kifu_of(const py::object& source) {
-  std::string bytes, where;
-  if (py::isinstance<py::bytes>(source)) {
-    bytes = source.cast<std::string>();
-  } else {
-    std::string path;
-    if (py::isinstance<py::str>(source)) {
-      const auto text = source.cast<std::string>();
-      std::error_code error;
-      if (text.find('\n') == std::string::npos && std::filesystem::exists(text, error))
-        path = text;
-      else
-        bytes = text;
-    } else {
-      path = py::module_::import("os").attr("fspath")(source).cast<std::string>();  // TypeError if not a path
-    }
-    if (!path.empty()) {
-      if (auto e = read_text_file(path, bytes)) throw py::value_error(*e);
-      where = path + ": ";
-    }
-  }
-  auto kifu = notation::read_kifu(bytes);
-  if (!kifu) throw py::value_error(where + kifu.error().describe());
-  return std::move(kifu.value());
-}
-
 // A str names a file when one exists there, else it is the text; bytes are a file's contents (KIF in
 // Shift_JIS, say); an os.PathLike always names a file.
 std::string read_problem(const py::object& source) {
-  if (py::isinstance<py::bytes>(source)) return kifu_start(source.cast<std::string>(), "");
-  if (!py::isinstance<py::str>(source)) {
-    const py::object path = py::module_::import("os").attr("fspath")(source);  // TypeError if not a path
-    return read_file(path.cast<std::string>());                                // a str or bytes path
+  const Source from = source_of(source);
+  notation::Kifu kifu;
+  if (!from.path.empty()) {
+    if (auto e = front::read_kifu_file(from.path, nullptr, kifu)) throw py::value_error(*e);
+  } else if (auto e = front::read_kifu_bytes(from.text, "", kifu)) {
+    // One line that is no file: a SFEN, or a file name mistyped.
+    const bool one_line = py::isinstance<py::str>(source) && from.text.find('\n') == std::string::npos;
+    throw py::value_error(one_line ? "no file " + quoted_text(from.text) + ", and as text: " + *e : *e);
   }
-  const auto text = source.cast<std::string>();
-  if (text.find('\n') != std::string::npos) return kifu_start(text, "");
-  std::error_code error;
-  if (std::filesystem::exists(text, error)) return read_file(text);
-  // One line that is no file: a SFEN, or a file name mistyped.
-  return kifu_start(text, "no file " + quoted_text(text) + ", and as text: ");
+  return to_sfen(kifu.start);
 }
 
 // tsumi.Position's start: a str names a file when one exists there; else a one-line str is a position
@@ -295,19 +267,16 @@ std::string read_problem(const py::object& source) {
 // other str a kifu's text; bytes are a file's contents; an os.PathLike names a file. A kifu's recorded
 // moves are played.
 GamePosition position_of(const py::object& source) {
-  if (py::isinstance<py::str>(source)) {
-    const auto text = source.cast<std::string>();
-    std::error_code error;
-    if (text.find('\n') == std::string::npos && !std::filesystem::exists(text, error)) {
-      if (const auto named = named_sfen(text)) return GamePosition(setup_of(*named));
-      const auto kifu = notation::read_kifu(text);
-      if (!kifu) throw py::value_error("bad position " + quoted_text(text) + " " + kifu.error().describe());
-      GamePosition g(kifu->start, kifu->headers);
-      for (const Move m : kifu->moves) g.play(m);
-      return g;
-    }
-  }
-  notation::Kifu kifu = read_kifu_of(source);
+  const Source from = source_of(source);
+  const bool one_line =
+      py::isinstance<py::str>(source) && from.path.empty() && from.text.find('\n') == std::string::npos;
+  if (one_line)
+    if (const auto named = named_sfen(from.text)) return GamePosition(setup_of(*named));
+  notation::Kifu kifu;
+  if (auto e = from.path.empty()
+                   ? front::read_kifu_bytes(from.text, one_line ? "bad position " + quoted_text(from.text) : "", kifu)
+                   : front::read_kifu_file(from.path, nullptr, kifu))
+    throw py::value_error(*e);
   GamePosition g(kifu.start, std::move(kifu.headers));
   for (const Move m : kifu.moves) g.play(m);
   return g;
@@ -352,11 +321,8 @@ std::vector<T> batch_items(const py::iterable& sfens, Parse parse) {
 // tsumi.mate_many: `tsumi mate --json`'s object for each problem, in order (python/batch.h).
 py::list mate_many(const py::iterable& sfens, std::optional<double> time, std::optional<std::int64_t> nodes,
                    int threads, std::int64_t hash_mb, bool shortest, const py::object& progress) {
-  std::vector<MateProblem> problems = batch_items<MateProblem>(sfens, [](const std::string& sfen) {
-    auto problem = make_mate_problem(setup_of(sfen, kTsumeLeniency));
-    if (!problem) throw py::value_error("not a tsume problem: " + problem.error().message);
-    return std::move(problem.value());
-  });
+  std::vector<MateProblem> problems =
+      batch_items<MateProblem>(sfens, [](const std::string& sfen) { return problem_of_text(sfen); });
   check_range("threads", threads, 0, limits::kMaxThreads);
   check_range("hash_mb", hash_mb, 2, limits::kMaxHashMb);
   const int workers = resolve_threads(threads);

@@ -56,13 +56,13 @@ struct MateLimits {
   static constexpr std::uint64_t kBookMinNodes = 20000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
   // Look only for mates of at most this many plies (0: any length): kNoMate then says that there is no
-  // mate that short, not that there is none (soundness.h asks whether a branch mates faster than the
+  // mate that short, not that there is none (compose/ asks whether a branch mates faster than the
   // main line this way).
   int max_length = 0;
   // Each build of a main line (the first proof's, the answer's) may search at most this many nodes (0:
   // no bound, the default: the limits above do not bound the lines, which a proven mate should have). A
   // build it cuts leaves the line before it (the first proof's), or none (kTimeout, first_mate_length
-  // set). soundness.h bounds the shortest-mate proofs of its branches this way: the line of a length
+  // set). compose/ bounds the shortest-mate proofs of its branches this way: the line of a length
   // that the cut proof did not prove shortest took 2.75 M nodes over a table that had forgotten it.
   std::uint64_t line_nodes = 0;
 };

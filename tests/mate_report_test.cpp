@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "core/sfen.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::front {
@@ -145,6 +146,35 @@ TEST(MateReport, ACutBookSearchSaysSo) {
   r.futile_cut = false;
   const MateReport settled = make_mate_report(mate_in_1(), r);
   EXPECT_FALSE(contains(mate_text(settled), "search cut")) << mate_text(settled);
+}
+
+// `tsumi mate --kif/--csa`'s record: the source's headers, the diagram, and for a mate its line and 詰み.
+TEST(MateReport, TheRecordOfAMateAndOfNone) {
+  const MateProblem p = mate_in_1();
+  notation::Kifu source;
+  source.headers = {{"表題", "tanuki1-1"}};
+  source.moves = {k8c8b};  // a recorded move is not the answer's
+  const notation::Kifu mate = mate_kifu(p, make_mate_report(p, mate_result({k8c1c})), source);
+  EXPECT_EQ(mate.headers, source.headers);
+  EXPECT_EQ(to_sfen(mate.start), to_sfen(p.setup));
+  ASSERT_EQ(mate.moves.size(), 1u);
+  EXPECT_EQ(mate.moves[0], k8c1c);
+  EXPECT_EQ(mate.end, "詰み");
+  const notation::Kifu wrong = mate_kifu(p, make_mate_report(p, mate_result({k8c8b})), source);
+  EXPECT_TRUE(wrong.moves.empty());  // a line at fault is no mate
+  EXPECT_TRUE(wrong.end.empty());
+}
+
+// The table's line of `tsumi mate`'s text, and its JSON fields.
+TEST(MateReport, TheTablesWords) {
+  const MateSolver solver(2);
+  const std::string text = table_text(solver);
+  EXPECT_TRUE(text.starts_with("table 2 MB allocated in ")) << text;
+  EXPECT_TRUE(text.ends_with(std::string("(huge pages: ") + solver.table_memory().huge_pages() + ")")) << text;
+  nlohmann::ordered_json j;
+  add_table_json(solver, j);
+  EXPECT_EQ(j["hash_mb"], 2);
+  EXPECT_EQ(j["huge_pages"], solver.table_memory().huge_pages());
 }
 
 TEST(MateReport, InfoLineHasThePvOnlyWhenThereIsOne) {

@@ -1,4 +1,4 @@
-// check_soundness (solver/soundness.h) against an independent oracle (tests/support/minimax_oracle.h, a
+// check_soundness (compose/soundness.h) against an independent oracle (tests/support/minimax_oracle.h, a
 // full-width minimax over core/ alone) on random problems of up to 9 plies, half of them changed on
 // purpose (tests/support/random_tsume.h). For each problem the soundness check runs first; the oracle
 // then judges the same main line, and every finding must agree: the verdict, every cook and defence
@@ -31,11 +31,11 @@
 
 #include <gtest/gtest.h>
 
+#include "compose/soundness.h"
 #include "core/movegen.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "solver/mate_solver.h"
-#include "solver/soundness.h"
 #include "tests/support/minimax_oracle.h"
 #include "tests/support/random_tsume.h"
 #include "tests/support/test_data.h"
@@ -407,7 +407,7 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
     }
 
     // The solver's own main line, not proven a shortest mate against the longest defences within its
-    // limits, gives `unknown` (soundness.h) and its branches say nothing about the problem: the verdict
+    // limits, gives `unknown` (compose/verdict.h) and its branches say nothing about the problem: the verdict
     // is all there is to compare, and it is counted.
     const bool unproven =
         std::any_of(report.unknown.begin(), report.unknown.end(), [](const UnknownBranch& u) { return u.ply == 0; });

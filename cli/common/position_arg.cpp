@@ -2,10 +2,10 @@
 
 #include <sstream>
 
-#include "cli/common/problem_file.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "front/problem_source.h"
 
 namespace tsumi::cli {
 
@@ -17,7 +17,7 @@ std::optional<std::string> read_position_args(const PositionArgs& args, Position
   out.headers.clear();
   if (!args.file.empty()) {
     notation::Kifu kifu;
-    if (auto e = read_problem_file(args.file, args.in, kifu)) return e;
+    if (auto e = front::read_kifu_file(args.file, args.in, kifu)) return e;
     out.setup = kifu.start;
     for (Move m : kifu.moves) out.moves.push_back(to_usi(m));
     out.file_moves = kifu.moves.size();

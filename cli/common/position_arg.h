@@ -16,7 +16,7 @@ struct PositionArgs {
   std::string sfen;      // SFEN text or a position name ("startpos"); empty: the start position
   std::string handicap;  // a handicap name (see named_positions())
   std::string moves;     // USI moves played from that position (after the file's), separated by spaces
-  // A notation file (KIF, KI2, BOD, CSA, SFEN; cli/common/problem_file.h), `-` for `in`: its start
+  // A notation file (KIF, KI2, BOD, CSA, SFEN; front/problem_source.h), `-` for `in`: its start
   // position with its recorded moves played, the position a game record ends in.
   std::string file;
   std::istream* in = nullptr;  // what `--file -` reads (main: std::cin)

@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/common/output_file.h"
-#include "cli/common/problem_file.h"
+#include "cli/common/problem_args.h"
 #include "cli/common/stop_signal.h"
 #include "cli/mate/table_file.h"
 #include "core/game_record.h"
@@ -29,6 +29,7 @@
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "front/mate_report.h"
+#include "front/problem_source.h"
 #include "notation/board_svg.h"
 #include "notation/kif_writer.h"
 #include "solver/mate_problem.h"
@@ -42,11 +43,13 @@ namespace {
 using front::add_mate_json;
 using front::add_problem_json;
 using front::add_table_json;
+using front::LoadedProblem;
 using front::make_mate_report;
 using front::mate_progress_text;
 using front::mate_text;
 using front::MateReport;
 using front::peak_rss_mb;
+using front::table_text;
 using front::whole_ms;
 
 using Json = nlohmann::ordered_json;
@@ -65,34 +68,10 @@ MateLimits limits_of(const MateOptions& o) {
 
 // The solver with its table, or null (with a message on err) when the memory cannot be had.
 std::unique_ptr<MateSolver> make_solver(const MateOptions& o, std::ostream& err) {
-  try {
-    return std::make_unique<MateSolver>(o.hash_mb);
-  } catch (const TableMemoryError& e) {
-    err << "tsumi mate: " << e.what() << "\n";
-  } catch (const std::bad_alloc&) {
-    err << "tsumi mate: cannot allocate a " << o.hash_mb << " MB hash table\n";
-  }
-  return nullptr;
-}
-
-// "table 4096 MB allocated in 812 ms (huge pages: transparent)"
-std::string table_text(const MateSolver& solver) {
-  const TableMemory& m = solver.table_memory();
-  return "table " + std::to_string(solver.hash_mb()) + " MB allocated in " +
-         std::to_string(whole_ms(m.allocation_ms())) + " ms (huge pages: " + m.huge_pages() + ")";
-}
-
-// The problem and its solution as a notation file: the source's headers, the diagram with the defender's
-// hand completed, the mate line and 詰み (nothing after the diagram for no mate or a timeout).
-notation::Kifu solution_kifu(const MateProblem& problem, const MateReport& report, const notation::Kifu& source) {
-  notation::Kifu kifu;
-  kifu.headers = source.headers;
-  kifu.start = problem.setup;
-  if (report.verdict() == MateVerdict::kMate) {
-    kifu.moves = report.result.pv;
-    kifu.end = "詰み";
-  }
-  return kifu;
+  std::string error;
+  auto solver = cli::make_solver(o.hash_mb, error);
+  if (!solver) err << "tsumi mate: " << error << "\n";
+  return solver;
 }
 
 // --kif and --csa: the files written, or the reason one could not be.
@@ -115,7 +94,7 @@ std::optional<std::string> write_solution_files(const MateOptions& o, const Mate
     if (auto e = write_output_file(o.svg_out, notation::boards_svg(boards), out)) return e;
   }
   if (o.kif_out.empty() && o.csa_out.empty()) return std::nullopt;
-  return write_kifu_files(o.kif_out, o.csa_out, solution_kifu(problem, report, source), out);
+  return write_kifu_files(o.kif_out, o.csa_out, front::mate_kifu(problem, report, source), out);
 }
 
 // ---- resumable solves: --save, --save-every, --resume (cli/mate/table_file.h) ----
@@ -260,12 +239,13 @@ void set_reports(const MateOptions& o, MateSolver& solver, TableSaves& saves, bo
 }
 
 int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
-  MateProblem problem;
-  notation::Kifu source;
-  if (auto e = o.files.empty() ? load_problem(o.sfen, problem) : load_problem_file(o.files[0], o.in, problem, source)) {
+  std::vector<front::SuiteProblem> loaded;
+  if (auto e = load_problem_args(o, loaded)) {
     err << "tsumi mate: " << *e << "\n";
     return 2;
   }
+  const MateProblem& problem = loaded.front().loaded.problem;
+  const notation::Kifu& source = loaded.front().loaded.source;
   const bool saving = !o.save_path.empty();
   if (saving)
     if (auto e = check_save_path(o)) {
@@ -336,10 +316,9 @@ int run_single(const MateOptions& o, std::ostream& out, std::ostream& err) {
 
 // ---- suites ----
 
-struct SuiteProblem {
-  MateSuiteEntry entry;
-  MateProblem problem;
-  std::string name;  // the id, or "line N"
+// A suite's problem (front/problem_source.h), with what its expected answer is.
+struct SuiteItem {
+  front::SuiteProblem p;
   // A notation file's problem: its recorded solution is the expected answer where there is one (then
   // either counting of futile interpositions matches: files follow books or not), else any verdict passes.
   bool expected_known = true;
@@ -351,15 +330,15 @@ struct Verdict {
   std::string text;  // "mate 9 (expected 9)", "nomate (expected 9)", ...
 };
 
-std::string expected_text(const SuiteProblem& p) {
-  if (!p.expected_known) return "none recorded";
-  return p.entry.expected ? std::to_string(*p.entry.expected) : std::string("nomate");
+std::string expected_text(const SuiteItem& s) {
+  if (!s.expected_known) return "none recorded";
+  return s.p.entry.expected ? std::to_string(*s.p.entry.expected) : std::string("nomate");
 }
 
 // Whether the solver's answer is right for the entry, and the words that say so. A line with
 // counting=book is judged by the length without futile interpositions.
-Verdict judge(const SuiteProblem& p, const MateReport& report) {
-  const MateSuiteEntry& e = p.entry;
+Verdict judge(const SuiteItem& p, const MateReport& report) {
+  const MateSuiteEntry& e = p.p.entry;
   const MateResult& r = report.result;
   const std::string expected = "expected " + expected_text(p);
   if (r.verdict == MateVerdict::kTimeout)
@@ -381,24 +360,6 @@ Verdict judge(const SuiteProblem& p, const MateReport& report) {
   return {false, found + " (" + expected + ")"};
 }
 
-// The suite's problems (those `ids` selects), or a message naming the line that is not one.
-std::optional<std::string> load_suite(const std::string& path, const std::string& ids, std::vector<SuiteProblem>& out) {
-  std::string text;
-  if (auto e = read_text_file(path, text)) return "suite file: " + *e;
-  auto suite = parse_mate_suite(text);
-  if (!suite) return path + ": " + suite.error().message + " (column " + std::to_string(suite.error().offset + 1) + ")";
-  for (MateSuiteEntry& entry : suite.value()) {
-    if (!id_selected(ids, entry.id)) continue;
-    SuiteProblem p;
-    if (auto e = load_problem(entry.sfen, p.problem)) return path + ": line " + std::to_string(entry.line) + ": " + *e;
-    p.name = entry.id.empty() ? "line " + std::to_string(entry.line) : entry.id;
-    p.entry = std::move(entry);
-    out.push_back(std::move(p));
-  }
-  if (out.empty() && !ids.empty()) return path + ": no problem has an id in " + quoted_text(ids);
-  return std::nullopt;
-}
-
 // Whether the moves, played from setup, end in checkmate (the recorded solution of a tsume file).
 bool ends_in_mate(const PositionSetup& setup, const std::vector<Move>& moves) {
   GameRecord game(setup);
@@ -406,24 +367,22 @@ bool ends_in_mate(const PositionSetup& setup, const std::vector<Move>& moves) {
   return game.status().reason == GameStatus::CHECKMATE;
 }
 
-// The problems of notation files (cli/common/problem_file.h), named by their paths; a recorded line that
-// ends in mate gives the expected length, `不詰` in the file the expected verdict no mate.
-std::optional<std::string> load_file_suite(const MateOptions& o, std::vector<SuiteProblem>& out) {
-  std::vector<std::string> paths;
-  if (auto e = expand_problem_paths(o.files, paths)) return e;
-  for (const std::string& path : paths) {
-    SuiteProblem p;
-    notation::Kifu kifu;
-    if (auto e = load_problem_file(path, o.in, p.problem, kifu)) return e;
-    p.name = path;
-    p.entry.id = path;
-    p.entry.sfen = to_sfen(p.problem.setup);
-    p.either_counting = true;
-    if (ends_in_mate(kifu.start, kifu.moves))
-      p.entry.expected = int(kifu.moves.size());
-    else if (kifu.end != "不詰")
-      p.expected_known = false;
-    out.push_back(std::move(p));
+// The suite's problems. Those of notation files are named by their paths; a recorded line that ends in
+// mate gives the expected length, `不詰` in the file the expected verdict no mate.
+std::optional<std::string> load_suite(const MateOptions& o, std::vector<SuiteItem>& out) {
+  std::vector<front::SuiteProblem> problems;
+  if (auto e = load_problem_args(o, problems)) return e;
+  for (front::SuiteProblem& p : problems) {
+    SuiteItem item{std::move(p)};
+    if (o.suite.empty()) {
+      const notation::Kifu& kifu = item.p.loaded.source;
+      item.either_counting = true;
+      if (ends_in_mate(kifu.start, kifu.moves))
+        item.p.entry.expected = int(kifu.moves.size());
+      else if (kifu.end != "不詰")
+        item.expected_known = false;
+    }
+    out.push_back(std::move(item));
   }
   return std::nullopt;
 }
@@ -435,17 +394,18 @@ MateLimits limits_of(const MateOptions& o, const MateSuiteEntry& e) {
   return limits;
 }
 
-Json problem_json(const SuiteProblem& p, const MateReport& report, const Verdict& v) {
+Json problem_json(const SuiteItem& s, const MateReport& report, const Verdict& v) {
+  const MateSuiteEntry& e = s.p.entry;
   Json j;
-  j["id"] = p.entry.id;
-  j["line"] = p.entry.line;
-  if (!p.expected_known)
+  j["id"] = e.id;
+  j["line"] = e.line;
+  if (!s.expected_known)
     j["expected"] = nullptr;
-  else if (p.entry.expected)
-    j["expected"] = *p.entry.expected;
+  else if (e.expected)
+    j["expected"] = *e.expected;
   else
     j["expected"] = "nomate";
-  j["length_proven"] = p.entry.length_proven;
+  j["length_proven"] = e.length_proven;
   add_mate_json(report, j);
   j["pass"] = v.pass;
   j["verdict"] = v.text;
@@ -453,22 +413,23 @@ Json problem_json(const SuiteProblem& p, const MateReport& report, const Verdict
 }
 
 int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
-  std::vector<SuiteProblem> problems;
-  if (auto e = o.suite.empty() ? load_file_suite(o, problems) : load_suite(o.suite, o.ids, problems)) {
+  std::vector<SuiteItem> problems;
+  if (auto e = load_suite(o, problems)) {
     err << "tsumi mate: " << *e << "\n";
     return 2;
   }
   const auto solver = make_solver(o, err);
   if (!solver) return 2;
   std::size_t width = 0;
-  for (const SuiteProblem& p : problems) width = std::max(width, p.name.size());
+  for (const SuiteItem& s : problems) width = std::max(width, s.p.loaded.name.size());
   int passed = 0, failed = 0;
   std::uint64_t nodes = 0;
   Json results = Json::array();
   const auto start = Clock::now();
-  for (const SuiteProblem& p : problems) {
+  for (const SuiteItem& p : problems) {
+    const MateProblem& problem = p.p.loaded.problem;
     solver->clear();
-    const MateReport report = make_mate_report(p.problem, solver->solve(p.problem, limits_of(o, p.entry)));
+    const MateReport report = make_mate_report(problem, solver->solve(problem, limits_of(o, p.p.entry)));
     const MateResult& r = report.result;
     const Verdict v = judge(p, report);
     (v.pass ? passed : failed) += 1;
@@ -478,7 +439,7 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
       results.back()["peak_rss_mb"] = peak_rss_mb();
       continue;
     }
-    out << (v.pass ? "ok    " : "FAIL  ") << std::left << std::setw(int(width)) << p.name << std::right << "  "
+    out << (v.pass ? "ok    " : "FAIL  ") << std::left << std::setw(int(width)) << p.p.loaded.name << std::right << "  "
         << v.text << "  " << whole_ms(r.time_ms) << " ms  " << r.nodes << " nodes";
     if (r.first_mate_length > 0)
       out << "  first " << r.first_mate_length << " at " << whole_ms(r.first_mate_ms) << " ms";
@@ -508,21 +469,17 @@ int run_suite(const MateOptions& o, std::ostream& out, std::ostream& err) {
 }  // namespace
 
 int run_mate(const MateOptions& o, std::ostream& out, std::ostream& err) {
-  if (int(!o.sfen.empty()) + int(!o.suite.empty()) + int(!o.files.empty()) != 1) {
-    err << "tsumi mate: give one of --sfen, --suite and problem files\n";
+  if (auto e = check_problem_args(o, o.threads)) {
+    err << "tsumi mate: " << *e << "\n";
     return 2;
   }
-  const bool single = !o.sfen.empty() || one_problem_file(o.files);
+  const bool single = o.single();
   if (!single && (!o.kif_out.empty() || !o.csa_out.empty() || !o.svg_out.empty())) {
     err << "tsumi mate: --kif, --csa and --svg write one problem's solution, not a suite's\n";
     return 2;
   }
   if (!single && (!o.save_path.empty() || !o.resume_path.empty())) {
     err << "tsumi mate: --save and --resume continue one problem's solve, not a suite's\n";
-    return 2;
-  }
-  if (auto e = check_thread_room(o.threads, limits::kWorkerStackBytes)) {
-    err << "tsumi mate: " << *e << "; ask for fewer --threads\n";
     return 2;
   }
   return single ? run_single(o, out, err) : run_suite(o, out, err);

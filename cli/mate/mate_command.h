@@ -8,21 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "cli/common/problem_args.h"
 #include "core/limits.h"
 
 namespace tsumi::cli {
 
-struct MateOptions {
-  std::string sfen;  // the problem; tsume SFENs may leave the defender's hand out
-  // Notation files instead (KIF, KI2, BOD, CSA, SFEN: cli/common/problem_file.h), `-` for `in`: one file
-  // is one problem (its diagram; recorded moves are not played); several, or a directory, are a suite
-  // judged by each file's recorded solution.
-  std::vector<std::string> files;
-  std::istream* in = nullptr;  // what the file `-` reads (main: std::cin)
-  std::string suite;           // a suite file (solver/mate_suite.h) instead of one problem
-  std::string ids;             // with a suite: only the problems with these ids (comma-separated); empty: all
-  double time_s = 0;           // per problem (a suite line's time= applies when lower); 0: no limit
-  std::uint64_t nodes = 0;     // per problem; 0: no limit
+// The problem (ProblemArgs: --sfen, FILE..., --suite, --id): one problem is its diagram (recorded moves
+// are not played); a suite of files is judged by each file's recorded solution, a suite file by its
+// expected answers. Tsume SFENs may leave the defender's hand out.
+struct MateOptions : ProblemArgs {
+  double time_s = 0;        // per problem (a suite line's time= applies when lower); 0: no limit
+  std::uint64_t nodes = 0;  // per problem; 0: no limit
   std::size_t hash_mb = limits::kDefaultMateHashMb;  // the solver's table
   int threads = 1;                                   // solver workers sharing the table
   bool json = false;                                 // one JSON object on out instead of text

@@ -18,6 +18,7 @@
 #include "core/thread_room.h"
 #include "core/usi.h"
 #include "front/mate_report.h"
+#include "front/problem_source.h"
 #include "front/version.h"
 #include "perft/perft.h"
 #include "perft/perft_report.h"
@@ -348,12 +349,13 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
   }
   std::optional<std::string> error;
   std::optional<MateProblem> problem;
+  MateProblem made;
   if (!position_) {
     error = "no position to solve (the last position command failed)";
-  } else if (auto p = make_mate_problem(*position_); !p) {
-    error = "not a tsume problem: " + p.error().message;
+  } else if (auto e = front::problem_of(*position_, made)) {
+    error = e;
   } else {
-    problem = std::move(p.value());
+    problem = std::move(made);
     error = ensure_solver();
     if (!error) error = check_thread_room(int(settings_.threads), limits::kWorkerStackBytes);
   }

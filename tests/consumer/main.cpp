@@ -1,13 +1,16 @@
-// Uses an installed tsumi: perft counts (tsumi::core and tsumi::perft), a short tsume solved, and a CSA text read.
+// Uses an installed tsumi: perft counts (tsumi::core and tsumi::perft), a short tsume solved and checked
+// (tsumi::solver, tsumi::compose), and a CSA text read.
 // Exits 1 on any mismatch, naming it; prints the SIMD path its own compile of the headers took
 // (scripts/check-install.sh builds and runs it).
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <string_view>
 
+#include "compose/soundness.h"
 #include "core/platform.h"
 #include "core/position.h"
 #include "core/sfen.h"
@@ -67,6 +70,12 @@ void check_mate() {
   const tsumi::MateResult result = solver.solve(problem.value(), limits);
   expect_eq<std::string>("tanuki3-1 verdict", tsumi::to_string(result.verdict), "mate");
   expect_eq("tanuki3-1 length", result.length, 3);
+  // Its check: a cook at ply 3 and an equal defence at ply 2 (compose/README.md's example).
+  tsumi::SoundnessLimits check_limits;
+  check_limits.branch.time_s = 30;
+  const tsumi::SoundnessReport check = tsumi::check_soundness(solver, problem.value(), {}, check_limits);
+  expect_eq<std::string>("tanuki3-1 check", tsumi::to_string(check.verdict), "flawed");
+  expect_eq<std::size_t>("tanuki3-1 cooks", check.cooks.size(), 1);
 }
 
 void check_kifu() {

@@ -1,12 +1,12 @@
 #pragma once
-// An independent oracle for solver/soundness.h: a plain full-width minimax over checks and evasions,
+// An independent oracle for compose/soundness.h: a plain full-width minimax over checks and evasions,
 // written apart from the df-pn code. It uses core/ only (Position, the CHECKS, EVASIONS and LEGAL
 // generators, Hand); of solver/ it takes nothing but MateProblem, the problem's description.
 //
 // Everything is bounded by a number of plies (problems of up to 9 plies are what it is for): where a
 // mate would be longer than the bound, the oracle says "no mate within the bound", never "no mate".
 //
-// The tsume rules it applies (as solver/soundness.h and solver/README.md state them):
+// The tsume rules it applies (as compose/README.md states them):
 // - the attacker checks at every move; the defender has every legal evasion, interpositions included;
 //   a defender to move without a legal move is mated (a pawn-drop mate is never generated);
 // - the length of a mate is the minimax value: the attacker plays a shortest mate, the defender the
@@ -188,10 +188,10 @@ class MinimaxOracle {
 int shortest_mate(Position& pos, Color attacker, int max_plies);
 
 // The plies within which a transposition or detour must come back to the main line (the number of
-// solver/soundness.h's kReturnPlies, copied so that this file does not include it).
+// compose/main_line_return.h's kReturnPlies, copied so that this file does not include it).
 inline constexpr int kOracleReturnPlies = 4;
 
-// The kinds of solver/soundness.h, with the same names (to_string gives the same text).
+// The kinds of compose/soundness_report.h, with the same names (to_string gives the same text).
 enum class OracleCookKind : std::uint8_t { kCook, kShort, kLastMove, kDetour, kTransposition };
 enum class OracleDefenceKind : std::uint8_t { kLonger, kEqual, kEqualLeftover };
 enum class OracleVerdict : std::uint8_t { kSound, kFlawed, kNoMate, kBadLine };
@@ -248,7 +248,7 @@ struct OracleFindings {
   OracleVerdict verdict_max = OracleVerdict::kNoMate;
 };
 
-// The findings of solver/soundness.h's definitions for `problem` and its main line, every branch
+// The findings of compose/soundness.h's definitions for `problem` and its main line, every branch
 // searched to a mate_length of max_plies at most, with at most branch_nodes nodes a branch and
 // problem_nodes over all the branches (0: no limit; the problem's own shortest mate has the branch
 // budget). A branch past either is `undetermined`. The proposer, where given, serves the deep

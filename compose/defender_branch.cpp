@@ -1,0 +1,55 @@
+#include "compose/defender_branch.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "compose/soundness_report.h"
+#include "core/usi.h"
+
+namespace tsumi {
+
+void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, bool open) {
+  SoundnessReport& report = solves.report();
+  ++report.branches;
+  const int remaining = n - i;
+  // A shorter defence is no finding: one short search settles most defences.
+  if (remaining >= 4) {
+    const auto shorter = solves.solve_branch(pos, i + 1, m, remaining - 3, false);
+    if (!shorter || shorter->verdict == MateVerdict::kMate) return;
+  }
+  Defence d{i + 1, m, remaining, {m}, DefenceKind::kEqual, Hand{}, true, {}};
+  auto r = solves.solve_branch(pos, i + 1, m, remaining - 1, true);
+  if (!r) return;
+  if (r->verdict == MateVerdict::kMate) {
+    if (!r->shortest_proven || !r->line_exact) {
+      solves.unknown(i + 1, m, "branch line not exact");
+      return;
+    }
+    if (!r->leftover.empty()) d.kind = DefenceKind::kEqualLeftover;
+  } else {
+    r = solves.solve_branch(pos, i + 1, m, 0, false);
+    if (!r) return;
+    if (r->verdict == MateVerdict::kNoMate) {
+      if (report.recorded && !report.bad_line)
+        report.bad_line =
+            BadLine{i + 1, m, "ply " + std::to_string(i + 1) + " (" + to_usi(m) + "): this defence escapes mate"};
+      else if (!report.recorded)
+        solves.unknown(i + 1, m, "no mate after this defence");
+      return;
+    }
+    r = solves.shortest_of(pos, i + 1, m, *r);
+    d.kind = DefenceKind::kLonger;
+    d.length_proven = r->shortest_proven;
+  }
+  if (open) {
+    solves.unknown(i + 1, m, kFutilityOpen);
+    return;
+  }
+  d.mate_length = 1 + r->length;
+  d.leftover = r->leftover;
+  d.line.insert(d.line.end(), r->pv.begin(), r->pv.end());
+  report.defences.push_back(std::move(d));
+}
+
+}  // namespace tsumi

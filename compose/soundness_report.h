@@ -1,0 +1,140 @@
+#pragma once
+// What a check of a tsume problem answers (compose/README.md gives the definitions with examples): the
+// verdict, the main line, and the findings at its plies, each a record below; the names of the kinds
+// as every front prints them.
+//
+// A finding inside a variation (SoundnessLimits::variation_depth, branch_solves.h) has a variation_path:
+// the moves from the problem's position to the position before its ply (the main line's up to where
+// the variation leaves it, the other defence, the variation's own line, and so on a level deeper), so
+// ply - 1 of them. Findings on the main line have none. Those inside variations are reported and leave
+// the verdict as it is: a second mate inside a variation (変化別詰) is a blemish composers weigh, not a
+// cook of the problem.
+//
+// Thread safety: plain values.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/hand.h"
+#include "core/move.h"
+#include "solver/mate_solver.h"
+
+namespace tsumi {
+
+enum class SoundnessVerdict : std::uint8_t { kSound, kFlawed, kNoMate, kBadLine, kUnknown };
+enum class CookKind : std::uint8_t { kCook, kShort, kLastMove, kDetour, kTransposition };
+enum class DefenceKind : std::uint8_t { kLonger, kEqual, kEqualLeftover };
+
+// The names in every report (text, JSON, Python): "sound", "flawed", "nomate", "bad-line", "unknown".
+constexpr const char* to_string(SoundnessVerdict v) {
+  switch (v) {
+    case SoundnessVerdict::kSound: return "sound";
+    case SoundnessVerdict::kFlawed: return "flawed";
+    case SoundnessVerdict::kNoMate: return "nomate";
+    case SoundnessVerdict::kBadLine: return "bad-line";
+    case SoundnessVerdict::kUnknown: return "unknown";
+  }
+  return "?";
+}
+
+// "cook", "short", "last-move", "detour", "transposition".
+constexpr const char* to_string(CookKind k) {
+  switch (k) {
+    case CookKind::kCook: return "cook";
+    case CookKind::kShort: return "short";
+    case CookKind::kLastMove: return "last-move";
+    case CookKind::kDetour: return "detour";
+    case CookKind::kTransposition: return "transposition";
+  }
+  return "?";
+}
+
+// "longer", "equal", "equal-leftover".
+constexpr const char* to_string(DefenceKind k) {
+  switch (k) {
+    case DefenceKind::kLonger: return "longer";
+    case DefenceKind::kEqual: return "equal";
+    case DefenceKind::kEqualLeftover: return "equal-leftover";
+  }
+  return "?";
+}
+
+// Another attacker move at a ply of the main line that mates too.
+struct Cook {
+  int ply = 0;  // 1-based ply of the main line that `move` replaces
+  Move move = Move::none();
+  int mate_length = 0;     // plies of the shortest mate from that ply's position, `move` included
+  std::vector<Move> line;  // `move`, then the main line of the mate after it
+  CookKind kind = CookKind::kCook;
+  // mate_length is proven the shortest. A cook that is not short gets a bounded shortest-mate proof
+  // (kShortestShare in branch_solves.h); where that is cut, mate_length is the plies of the line the
+  // table gives, which bound the shortest mate neither way: its defences are not proven the longest
+  // (the minimax oracle's test saw a 9-ply line after a check whose shortest mate is longer than 9).
+  // The kind does not rest on it: `short` comes from a search of the short mates alone.
+  bool length_proven = true;
+  // A cook whose return search (detour or transposition) a budget or a limit cut: it may be a detour
+  // ("return not settled"). Or one where a futility verdict left open decides between a last-move cook
+  // and another kind ("futility not settled": whether this move, or the main line's, mates at once as
+  // books count). Listed with the unknown branches too; it makes no problem flawed.
+  bool kind_settled = true;
+  CookKind may_be = CookKind::kDetour;  // where kind_settled is false: the minor kind it may be instead
+  std::vector<Move> variation_path;     // inside a variation (above); empty on the main line
+};
+
+// Another defence at a ply of the main line that lasts as long as the main line's rest, or longer.
+struct Defence {
+  int ply = 0;
+  Move move = Move::none();
+  int mate_length = 0;  // plies from that ply's position to the mate, `move` included
+  std::vector<Move> line;
+  DefenceKind kind = DefenceKind::kLonger;
+  Hand leftover;              // the attacker's hand at the end of `line`
+  bool length_proven = true;  // as for Cook (only a longer defence can be unproven)
+  std::vector<Move> variation_path;
+};
+
+// The reason of an unknown branch whose finding rests on a futility verdict the judge's budget left
+// open: a drop that may be futile (no defence), a cook that may be a last-move one, a leftover that
+// may be counted from another ply.
+inline constexpr char kFutilityOpen[] = "futility not settled";
+
+// A branch whose solve a limit cut.
+struct UnknownBranch {
+  int ply = 0;
+  Move move = Move::none();
+  std::string reason;  // "time", "nodes", "stopped", "total time", "total nodes", "no line",
+                       // "return not settled" (a Cook with kind_settled false), "futility not
+                       // settled" (kFutilityOpen: a drop the futility judge's budget left open: a
+                       // defence found after it, a cook's kind, or the main line's leftover rests on it)
+  std::vector<Move> variation_path;
+};
+
+// Where a recorded line breaks.
+struct BadLine {
+  int ply = 0;               // 1-based; n + 1 when the line ends without mate
+  Move move = Move::none();  // the move at that ply (none past the end)
+  std::string reason;
+};
+
+struct SoundnessReport {
+  SoundnessVerdict verdict = SoundnessVerdict::kUnknown;
+  bool recorded = false;        // the main line is the recorded one (else tsumi's own)
+  std::vector<Move> main_line;  // empty for nomate and for an unsolved problem without a recorded line
+  int length = 0;               // plies of main_line
+  int futile_length = 0;        // main_line as books count it (futile interpositions cut)
+  Hand leftover;                // the attacker's hand after main_line
+  std::vector<Cook> cooks;      // in ply order, then move order
+  std::vector<Defence> defences;
+  std::vector<UnknownBranch> unknown;
+  std::optional<BadLine> bad_line;
+  MateResult solve;         // the problem's own solve (its shortest mate and line)
+  int branches = 0;         // other moves examined (each a position to solve, or mated at once)
+  int solves = 0;           // solves of those positions (a branch may need up to three)
+  std::uint64_t nodes = 0;  // every solve's, the problem's included
+  double time_ms = 0;
+  double solve_ms = 0;  // the problem's own solve
+};
+
+}  // namespace tsumi

@@ -1,0 +1,34 @@
+#include "compose/verdict.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace tsumi {
+
+SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
+  if (r.bad_line) return SoundnessVerdict::kBadLine;
+  if (r.main_line.empty())
+    return r.solve.verdict == MateVerdict::kNoMate ? SoundnessVerdict::kNoMate : SoundnessVerdict::kUnknown;
+  // tsumi's own line not proven a shortest mate against the longest defences: its branches are no
+  // findings about the problem (a "short" mate there shows the line long, not the problem cooked).
+  if (!r.recorded && (!r.solve.shortest_proven || !r.solve.line_exact)) return SoundnessVerdict::kUnknown;
+  // Findings inside variations (variation_path) are reported and leave the verdict as it is.
+  const bool cooked = std::any_of(r.cooks.begin(), r.cooks.end(), [](const Cook& c) {
+    return c.variation_path.empty() && (c.kind == CookKind::kCook || c.kind == CookKind::kShort) && c.kind_settled;
+  });
+  const bool defended = std::any_of(r.defences.begin(), r.defences.end(), [](const Defence& d) {
+    return d.variation_path.empty() && d.kind != DefenceKind::kEqualLeftover;
+  });
+  // The main line's leftover, where a futility verdict left open which ply the book's line ends at (an
+  // unknown on a move of the main line itself), is no finding.
+  const bool leftover_open = std::any_of(r.unknown.begin(), r.unknown.end(), [&](const UnknownBranch& u) {
+    return u.variation_path.empty() && u.reason == kFutilityOpen && u.ply >= 1 &&
+           std::size_t(u.ply) <= r.main_line.size() && u.move == r.main_line[std::size_t(u.ply - 1)];
+  });
+  if (cooked || defended || (!r.leftover.empty() && !leftover_open)) return SoundnessVerdict::kFlawed;
+  const bool doubt =
+      std::any_of(r.unknown.begin(), r.unknown.end(), [](const UnknownBranch& u) { return u.variation_path.empty(); });
+  return doubt ? SoundnessVerdict::kUnknown : SoundnessVerdict::kSound;
+}
+
+}  // namespace tsumi
