@@ -18,6 +18,7 @@
 #include "core/bitboard.h"
 #include "core/hand.h"
 #include "core/move.h"
+#include "core/platform.h"
 #include "core/square.h"
 #include "core/types.h"
 #include "core/zobrist.h"
@@ -102,7 +103,11 @@ class Position {
   // Check information.
   Bitboard checkers() const { return st_->checkers; }
   bool in_check() const { return !st_->checkers.empty(); }
-  Bitboard blockers_for_king(Color c) const { return st_->blockers_for_king[c]; }
+  // The other king's are computed by a full do_move only (StateScope).
+  Bitboard blockers_for_king(Color c) const {
+    TSUMI_ASSERT(st_->full || c == side_to_move());
+    return st_->blockers_for_king[c];
+  }
   Bitboard check_squares(PieceType pt) const { return st_->check_squares[pt]; }
   Piece captured_piece() const { return st_->captured; }
   const StateInfo* state() const { return st_; }

@@ -204,7 +204,11 @@ void LocalExpansion::first_numbers(ExpandedChild& c, Position& pos, MateProbe& p
   const Move m = c.key.move;
   StateInfo st;
   if (or_node_) {
-    pos.do_move(m, st, StateScope::kMovesOnly);
+    // The futility judge reads the pins on the attacker's king, which kMovesOnly leaves uncomputed
+    // (a real-game position's book count read them uninitialised: antma-tsume5-6's futile line and
+    // nodes changed from run to run).
+    const bool judged = child_remaining_ == 0 && ctx_.judge;
+    pos.do_move(m, st, judged ? StateScope::kFull : StateScope::kMovesOnly);
     const std::uint64_t evasions = first_proof_number(pos, legal_move_count(pos));
     Hand futile_proof;
     if (evasions == 0)
