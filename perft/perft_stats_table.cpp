@@ -24,22 +24,18 @@ std::uint64_t digest(std::uint64_t data, const Words& words) {
 
 }  // namespace
 
-PerftStatsTable::PerftStatsTable(std::size_t megabytes)
-    : bucket_count_(std::max<std::size_t>(1, (megabytes << 20) / sizeof(Bucket))),
-      buckets_(new Bucket[bucket_count_]) {}
-
-const PerftStatsTable::Bucket& PerftStatsTable::bucket(Key key, int depth) const {
-  return buckets_[table_index(mix64(key ^ (std::uint64_t(depth) * kGoldenGamma)), bucket_count_)];
+PerftStatsTable::Bucket& PerftStatsTable::bucket(Key key, int depth) const {
+  return buckets_.at(mix64(key ^ (std::uint64_t(depth) * kGoldenGamma)));
 }
 
 bool PerftStatsTable::probe(Key key, std::uint64_t fingerprint, int depth, std::uint64_t& nodes,
                             PerftStats& stats) const {
   for (const Entry& e : bucket(key, depth).entries) {
-    const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+    const std::uint64_t data = load_word(e.data);
     if ((data & 0xff) != std::uint64_t(depth)) continue;
     Words words;
-    for (std::size_t i = 0; i < words.size(); ++i) words[i] = e.counts[i].load(std::memory_order_relaxed);
-    if ((e.check.load(std::memory_order_relaxed) ^ digest(data, words)) != fingerprint) continue;
+    for (std::size_t i = 0; i < words.size(); ++i) words[i] = load_word(e.counts[i]);
+    if ((load_word(e.check) ^ digest(data, words)) != fingerprint) continue;
     nodes = data >> 8;
     stats = stats_of(words);
     return true;
@@ -52,30 +48,13 @@ void PerftStatsTable::store(Key key, std::uint64_t fingerprint, int depth, std::
   if (depth <= 0 || depth > 255 || nodes >= (std::uint64_t(1) << 56)) return;
   const std::uint64_t data = nodes << 8 | std::uint64_t(depth);
   const Words words = words_of(stats);
-  Bucket& b = const_cast<Bucket&>(bucket(key, depth));
+  Bucket& b = bucket(key, depth);
   // The first entry keeps the bigger subtree; the second takes what the first refuses.
-  const std::uint64_t first = b.entries[0].data.load(std::memory_order_relaxed);
+  const std::uint64_t first = load_word(b.entries[0].data);
   Entry& e = (first & 0xff) == 0 || (first >> 8) <= nodes ? b.entries[0] : b.entries[1];
-  e.check.store(fingerprint ^ digest(data, words), std::memory_order_relaxed);
-  e.data.store(data, std::memory_order_relaxed);
-  for (std::size_t i = 0; i < words.size(); ++i) e.counts[i].store(words[i], std::memory_order_relaxed);
-}
-
-void PerftStatsTable::clear() {
-  for (std::size_t i = 0; i < bucket_count_; ++i)
-    for (Entry& e : buckets_[i].entries) {
-      e.check.store(0, std::memory_order_relaxed);
-      e.data.store(0, std::memory_order_relaxed);
-      for (auto& c : e.counts) c.store(0, std::memory_order_relaxed);
-    }
-}
-
-int PerftStatsTable::hashfull() const {
-  const std::size_t sample = std::min<std::size_t>(bucket_count_, 500);
-  int used = 0;
-  for (std::size_t i = 0; i < sample; ++i)
-    for (const Entry& e : buckets_[i].entries) used += (e.data.load(std::memory_order_relaxed) & 0xff) != 0;
-  return int(used * 1000 / (sample * kWays));
+  store_word(e.check, fingerprint ^ digest(data, words));
+  store_word(e.data, data);
+  for (std::size_t i = 0; i < words.size(); ++i) store_word(e.counts[i], words[i]);
 }
 
 }  // namespace tsumi

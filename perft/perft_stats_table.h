@@ -19,53 +19,57 @@
 // of one bucket (megabytes 0) therefore replaces on nearly every store: the tests use it to show that
 // replacement never changes a count.
 //
+// The buckets live on a TableMemory (perft_buckets.h: huge pages, zeroed in parallel); a size the
+// machine cannot give throws TableMemoryError.
+//
 // Thread safety: lockless like PerftTable (Hyatt and Mann, ICGA Journal 25(1), 2002, generalised to
 // eight words): every word is a relaxed atomic, and an entry torn by concurrent stores fails the check,
 // whose digest covers every word. clear() must not overlap with probes or stores.
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "core/position.h"
 #include "perft/perft.h"
+#include "perft/perft_buckets.h"
 
 namespace tsumi {
 
 class PerftStatsTable {
  public:
-  // A table of `megabytes` MiB (at least one bucket), cleared.
-  explicit PerftStatsTable(std::size_t megabytes);
+  // A table of `megabytes` MiB (at least one bucket), cleared; throws TableMemoryError when the machine
+  // cannot give them.
+  explicit PerftStatsTable(std::size_t megabytes) : buckets_(megabytes) {}
 
   // The counts stored for (key/fingerprint, depth), if any.
   bool probe(Key key, std::uint64_t fingerprint, int depth, std::uint64_t& nodes, PerftStats& stats) const;
   // Stores counts (replacement above); counts too large for an entry (2^56 leaves) are not stored.
   void store(Key key, std::uint64_t fingerprint, int depth, std::uint64_t nodes, const PerftStats& stats);
 
-  void clear();
-  std::size_t bucket_count() const { return bucket_count_; }
-  std::size_t size_bytes() const { return bucket_count_ * sizeof(Bucket); }
+  void clear() { buckets_.clear(); }
+  std::size_t bucket_count() const { return buckets_.count(); }
+  std::size_t size_bytes() const { return buckets_.size_bytes(); }
   // Permille of a sample of entries in use.
-  int hashfull() const;
+  int hashfull() const { return buckets_.hashfull(); }
+  // The memory: its huge pages and allocation time.
+  const TableMemory& memory() const { return buckets_.memory(); }
 
   static constexpr int kWays = 2;
 
  private:
   struct alignas(64) Entry {
-    std::atomic<std::uint64_t> check{0};
-    std::atomic<std::uint64_t> data{0};
-    std::atomic<std::uint64_t> counts[5] = {};  // captures, promotions, drops, checks, mates
+    std::uint64_t check;
+    std::uint64_t data;
+    std::uint64_t counts[5];  // captures, promotions, drops, checks, mates
   };
   struct Bucket {
     Entry entries[kWays];
   };
   static_assert(sizeof(Entry) == 64 && sizeof(Bucket) == 128);
 
-  const Bucket& bucket(Key key, int depth) const;
+  Bucket& bucket(Key key, int depth) const;
 
-  std::size_t bucket_count_;
-  std::unique_ptr<Bucket[]> buckets_;
+  PerftBuckets<Bucket> buckets_;
 };
 
 }  // namespace tsumi

@@ -20,10 +20,6 @@ constexpr std::uint64_t mix(std::uint64_t x) {
 
 }  // namespace
 
-PerftTable::PerftTable(std::size_t megabytes)
-    : bucket_count_(std::max<std::size_t>(1, (megabytes << 20) / sizeof(Bucket))),
-      buckets_(new Bucket[bucket_count_]) {}
-
 std::uint64_t PerftTable::fingerprint(const Position& pos) {
   // A sum of independently mixed words, each salted by its place: a polynomial-free hash whose bits
   // have nothing in common with the XOR of Zobrist keys.
@@ -44,14 +40,14 @@ std::uint64_t PerftTable::fingerprint(const Position& pos) {
   return mix(h);
 }
 
-const PerftTable::Bucket& PerftTable::bucket(Key key, int depth) const {
-  return buckets_[table_index(mix(key ^ (std::uint64_t(depth) * kGoldenGamma)), bucket_count_)];
+PerftTable::Bucket& PerftTable::bucket(Key key, int depth) const {
+  return buckets_.at(mix(key ^ (std::uint64_t(depth) * kGoldenGamma)));
 }
 
 bool PerftTable::probe(Key key, std::uint64_t fingerprint, int depth, std::uint64_t& nodes) const {
   for (const Entry& e : bucket(key, depth).entries) {
-    const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-    const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+    const std::uint64_t data = load_word(e.data);
+    const std::uint64_t check = load_word(e.check);
     if ((data & 0xff) == std::uint64_t(depth) && (check ^ data) == fingerprint) {
       nodes = data >> 8;
       return true;
@@ -66,8 +62,8 @@ void PerftTable::store(Key key, std::uint64_t fingerprint, int depth, std::uint6
   Entry* victim = nullptr;
   std::uint64_t victim_nodes = UINT64_MAX;
   for (Entry& e : bucket(key, depth).entries) {
-    const std::uint64_t d = e.data.load(std::memory_order_relaxed);
-    if ((d & 0xff) == std::uint64_t(depth) && (e.check.load(std::memory_order_relaxed) ^ d) == fingerprint)
+    const std::uint64_t d = load_word(e.data);
+    if ((d & 0xff) == std::uint64_t(depth) && (load_word(e.check) ^ d) == fingerprint)
       return;               // another thread stored it meanwhile
     if ((d & 0xff) == 0) {  // empty
       victim = &e;
@@ -78,24 +74,8 @@ void PerftTable::store(Key key, std::uint64_t fingerprint, int depth, std::uint6
       victim = &e;
     }
   }
-  victim->check.store(fingerprint ^ data, std::memory_order_relaxed);
-  victim->data.store(data, std::memory_order_relaxed);
-}
-
-void PerftTable::clear() {
-  for (std::size_t i = 0; i < bucket_count_; ++i)
-    for (Entry& e : buckets_[i].entries) {
-      e.check.store(0, std::memory_order_relaxed);
-      e.data.store(0, std::memory_order_relaxed);
-    }
-}
-
-int PerftTable::hashfull() const {
-  const std::size_t sample = std::min<std::size_t>(bucket_count_, 250);
-  int used = 0;
-  for (std::size_t i = 0; i < sample; ++i)
-    for (const Entry& e : buckets_[i].entries) used += (e.data.load(std::memory_order_relaxed) & 0xff) != 0;
-  return int(used * 1000 / (sample * kWays));
+  store_word(victim->check, fingerprint ^ data);
+  store_word(victim->data, data);
 }
 
 }  // namespace tsumi

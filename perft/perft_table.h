@@ -13,25 +13,27 @@
 // same bucket whose fingerprints collide: at most 4 * 2^-64 = 2.2e-19 a probe, about 2e-9 over the
 // 1e10 probes of a long run.
 //
+// The buckets live on a TableMemory (perft_buckets.h: huge pages, zeroed in parallel); a size the
+// machine cannot give throws TableMemoryError.
+//
 // Thread safety: any number of threads may probe and store at once without locks (Hyatt and Mann's
 // lockless hashing, ICGA Journal 25(1), 2002): both words are relaxed atomics, and an entry torn by
-// two concurrent stores fails the check = fingerprint ^ data test like any foreign entry. clear() and
-// resize must not overlap with probes or stores.
+// two concurrent stores fails the check = fingerprint ^ data test like any foreign entry. clear() must
+// not overlap with probes or stores.
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <utility>
 
 #include "core/position.h"
+#include "perft/perft_buckets.h"
 
 namespace tsumi {
 
 class PerftTable {
  public:
-  // A table of `megabytes` MiB (at least one bucket), cleared.
-  explicit PerftTable(std::size_t megabytes);
+  // A table of `megabytes` MiB (at least one bucket), cleared; throws TableMemoryError when the machine
+  // cannot give them.
+  explicit PerftTable(std::size_t megabytes) : buckets_(megabytes) {}
 
   // The position's second hash, independent of its Zobrist key.
   static std::uint64_t fingerprint(const Position& pos);
@@ -41,29 +43,29 @@ class PerftTable {
   // Stores a count, replacing in the bucket the entry with the smallest count (the cheapest to redo).
   void store(Key key, std::uint64_t fingerprint, int depth, std::uint64_t nodes);
 
-  void clear();
-  std::size_t bucket_count() const { return bucket_count_; }
-  std::size_t size_bytes() const { return bucket_count_ * sizeof(Bucket); }
+  void clear() { buckets_.clear(); }
+  std::size_t bucket_count() const { return buckets_.count(); }
+  std::size_t size_bytes() const { return buckets_.size_bytes(); }
   // Permille of a sample of entries in use (the USI "hashfull" measure).
-  int hashfull() const;
+  int hashfull() const { return buckets_.hashfull(); }
+  // The memory: its huge pages and allocation time.
+  const TableMemory& memory() const { return buckets_.memory(); }
 
   static constexpr int kWays = 4;
 
  private:
   struct Entry {
-    std::atomic<std::uint64_t> check{0};
-    std::atomic<std::uint64_t> data{0};
+    std::uint64_t check;
+    std::uint64_t data;
   };
   struct alignas(64) Bucket {
     Entry entries[kWays];
   };
   static_assert(sizeof(Bucket) == 64);
 
-  const Bucket& bucket(Key key, int depth) const;
-  Bucket& bucket(Key key, int depth) { return const_cast<Bucket&>(std::as_const(*this).bucket(key, depth)); }
+  Bucket& bucket(Key key, int depth) const;
 
-  std::size_t bucket_count_;
-  std::unique_ptr<Bucket[]> buckets_;
+  PerftBuckets<Bucket> buckets_;
 };
 
 }  // namespace tsumi

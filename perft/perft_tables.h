@@ -25,8 +25,8 @@ struct PerftTables {
   }
 };
 
-// A table of `hash_mb` MiB for a run with or without statistics; none for 0. Throws std::bad_alloc
-// when the memory cannot be had.
+// A table of `hash_mb` MiB for a run with or without statistics; none for 0. Throws TableMemoryError
+// (core/table_memory.h) when the machine cannot give the memory.
 PerftTables make_perft_tables(std::size_t hash_mb, bool stats);
 
 }  // namespace tsumi

@@ -26,6 +26,7 @@
 #include "core/movegen.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
+#include "core/table_memory.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
 #include "front/check_report.h"
@@ -42,7 +43,6 @@
 #include "python/search_runner.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
-#include "solver/table_memory.h"
 
 namespace py = pybind11;
 
@@ -81,7 +81,7 @@ PerftResult counted(const std::string& sfen, int depth, int threads, std::int64_
   PerftTables tables;
   {
     const py::gil_scoped_release release;
-    tables = make_perft_tables(std::size_t(hash_mb), false);  // std::bad_alloc: MemoryError
+    tables = make_perft_tables(std::size_t(hash_mb), false);  // TableMemoryError: MemoryError
   }
   StateInfo state;
   Position pos;

@@ -15,11 +15,11 @@
 
 #include "core/hand.h"
 #include "core/move.h"
+#include "core/table_memory.h"
 #include "solver/futility_judge.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_table.h"
 #include "solver/search_counters.h"
-#include "solver/table_memory.h"
 
 namespace tsumi {
 

@@ -52,9 +52,9 @@
 #include "core/hand.h"
 #include "core/hash_mix.h"
 #include "core/move.h"
+#include "core/table_memory.h"
 #include "core/zobrist.h"
 #include "solver/parent_link.h"
-#include "solver/table_memory.h"
 
 namespace tsumi {
 

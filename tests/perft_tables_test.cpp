@@ -1,5 +1,7 @@
 #include "perft/perft_tables.h"
 
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "core/sfen.h"
@@ -52,13 +54,26 @@ TEST(PerftTables, AttachedTablesKeepTheCounts) {
   EXPECT_EQ(expected.nodes, 719731u);
 }
 
-// The fronts turn std::bad_alloc into a message. (AddressSanitizer ends the process on such a request
-// instead of failing it, so its build skips this.)
-TEST(PerftTables, AnImpossibleSizeThrowsBadAlloc) {
-#if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "AddressSanitizer aborts on an allocation this large";
-#endif
-  EXPECT_THROW(make_perft_tables(std::size_t(1) << 40, false), std::bad_alloc);
+// A size the machine cannot give is refused before anything is mapped, with the sizes in the message
+// (core/table_memory.h), for both kinds of table; the fronts print it.
+TEST(PerftTables, AnImpossibleSizeIsRefusedWithItsSize) {
+  for (const bool stats : {false, true}) {
+    try {
+      (void)make_perft_tables(std::size_t(1) << 40, stats);
+      FAIL() << "a table of 2^40 MiB was made";
+    } catch (const TableMemoryError& e) {
+      EXPECT_NE(std::string(e.what()).find("1099511627776 MB hash table does not fit"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// The tables stand on the memory of core/table_memory.h (huge pages where the system gives them).
+TEST(PerftTables, OnTheSharedTableMemory) {
+  const PerftTables counts = make_perft_tables(4, false), stats = make_perft_tables(4, true);
+  EXPECT_EQ(counts.counts->memory().bytes(), counts.counts->size_bytes());
+  EXPECT_EQ(stats.stats->memory().bytes(), stats.stats->size_bytes());
+  const std::string pages = counts.counts->memory().huge_pages();
+  EXPECT_TRUE(pages == "explicit" || pages == "transparent" || pages == "none") << pages;
 }
 
 }  // namespace

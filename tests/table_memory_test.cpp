@@ -1,8 +1,8 @@
-// Tests of solver/table_memory.h: a table's memory arrives zeroed and resident, is zeroed again on
-// request, says how its pages were asked for and how long it took, and a size the machine cannot give
-// is refused with a message before anything is mapped.
+// Tests of core/table_memory.h (the memory of the solver's and perft's tables): a table's memory
+// arrives zeroed and resident, is zeroed again on request, says how its pages were asked for and how
+// long it took, and a size the machine cannot give is refused with a message before anything is mapped.
 
-#include "solver/table_memory.h"
+#include "core/table_memory.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -5,8 +5,8 @@
 
 #include "core/limits.h"
 #include "core/sfen.h"
+#include "core/table_memory.h"
 #include "core/thread_room.h"
-#include "solver/table_memory.h"
 
 namespace tsumi::cli {
 

@@ -15,6 +15,7 @@
 
 #include "core/limits.h"
 #include "core/stopwatch.h"
+#include "core/table_memory.h"
 #include "core/thread_room.h"
 #include "perft/split/dispatcher.h"
 #include "perft/split/split_run.h"
@@ -98,6 +99,8 @@ int coordinate(const MpiPerftOptions& o, int ranks, int threads, std::ostream& o
   if (!s.error) {
     try {
       counter = std::make_unique<split::UnitCounter>(threads, o.hash_mb, o.stats);
+    } catch (const TableMemoryError& e) {
+      s.error = e.what();
     } catch (const std::bad_alloc&) {
       s.error = "cannot allocate a " + std::to_string(o.hash_mb) + " MB hash table";
     }
@@ -185,6 +188,9 @@ int work(const MpiPerftOptions& o, int rank, int threads, std::ostream& err) {
   std::unique_ptr<split::UnitCounter> counter;
   try {
     counter = std::make_unique<split::UnitCounter>(threads, o.hash_mb, o.stats);
+  } catch (const TableMemoryError& e) {
+    err << "tsumi-mpi: rank " << rank << ": " << e.what() << "\n" << std::flush;
+    MPI_Abort(MPI_COMM_WORLD, 2);
   } catch (const std::bad_alloc&) {
     err << "tsumi-mpi: rank " << rank << ": cannot allocate a " << o.hash_mb << " MB hash table\n" << std::flush;
     MPI_Abort(MPI_COMM_WORLD, 2);

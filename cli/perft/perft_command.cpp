@@ -10,6 +10,7 @@
 #include "core/limits.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
+#include "core/table_memory.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
@@ -34,6 +35,9 @@ std::string rate(std::uint64_t nodes, double seconds) {
 bool make_table(const PerftCommandOptions& o, std::ostream& err, PerftTables& tables) {
   try {
     tables = make_perft_tables(o.hash_mb, o.stats && o.suite.empty());
+  } catch (const TableMemoryError& e) {
+    err << "tsumi perft: " << e.what() << "\n";
+    return false;
   } catch (const std::bad_alloc&) {
     err << "tsumi perft: cannot allocate a " << o.hash_mb << " MB hash table\n";
     return false;

@@ -18,7 +18,7 @@ namespace tsumi::split {
 
 class UnitCounter {
  public:
-  // Throws std::bad_alloc when the table of `hash_mb` MiB (0: none) cannot be had.
+  // Throws TableMemoryError when the table of `hash_mb` MiB (0: none) cannot be had.
   UnitCounter(int threads, std::size_t hash_mb, bool stats);
 
   // The unit's own counts, `plies` below its position (not multiplied by its multiplicity). Throws

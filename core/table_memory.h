@@ -1,6 +1,7 @@
 #pragma once
-// The memory of a transposition table: one mapping of up to the machine's memory, allocated once,
-// backed by huge pages where the OS gives them, and zeroed by several threads.
+// The memory of a transposition table, the solver's (solver/mate_table.h) and perft's
+// (perft/perft_buckets.h) alike: one mapping of up to the machine's memory, allocated once, backed by
+// huge pages where the OS gives them, and zeroed by several threads.
 //
 // Allocation: an anonymous mapping with explicit huge pages (MAP_HUGETLB, 2 MiB) when the system has
 // enough reserved, else an ordinary one aligned to 2 MiB with madvise(MADV_HUGEPAGE), which asks for

@@ -1,4 +1,4 @@
-#include "solver/table_memory.h"
+#include "core/table_memory.h"
 
 #include <algorithm>
 #include <cerrno>
