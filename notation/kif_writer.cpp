@@ -6,8 +6,8 @@
 
 #include "core/sfen.h"
 #include "core/usi.h"
-#include "notation/csa_writer.h"
 #include "notation/kif_text.h"
+#include "notation/notation_words.h"
 
 namespace tsumi::notation {
 

@@ -11,6 +11,7 @@
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "notation/csa_reader.h"
+#include "notation/notation_words.h"
 #include "tests/support/kifu_fixture.h"
 #include "tests/support/test_data.h"
 
@@ -75,37 +76,10 @@ TEST(WriteCsa, PromotionNonPromotionAndDrops) {
   EXPECT_EQ(write_csa(kifu_of(sfen, {"G*3b"})).substr(write_csa(kifu_of(sfen, {})).size()), "+0032KI\n");
 }
 
-TEST(EndWords, BetweenCsaAndKif) {
-  EXPECT_EQ(csa_end_word("詰み", BLACK), "%TSUMI");
-  EXPECT_EQ(csa_end_word("%TSUMI", BLACK), "%TSUMI");
-  EXPECT_EQ(csa_end_word("投了", WHITE), "%TORYO");
-  EXPECT_EQ(csa_end_word("千日手", WHITE), "%SENNICHITE");
-  EXPECT_EQ(csa_end_word("反則負け", BLACK), "%+ILLEGAL_ACTION");
-  EXPECT_EQ(csa_end_word("反則負け", WHITE), "%-ILLEGAL_ACTION");
-  EXPECT_EQ(csa_end_word("反則勝ち", WHITE), "%+ILLEGAL_ACTION");
-  EXPECT_EQ(csa_end_word("what", WHITE), "");
-  EXPECT_EQ(kif_end_word("%TORYO", BLACK), "投了");
-  EXPECT_EQ(kif_end_word("%KACHI", BLACK), "入玉勝ち");
-  EXPECT_EQ(kif_end_word("%+ILLEGAL_ACTION", BLACK), "反則負け");
-  EXPECT_EQ(kif_end_word("%+ILLEGAL_ACTION", WHITE), "反則勝ち");
-  EXPECT_EQ(kif_end_word("中断", BLACK), "中断");
-}
-
 TEST(WriteCsa, AnEndCsaHasNoWordForIsAComment) {
   const std::string text = write_csa(kifu_of(kStartSfen, {}, "封じ手"));
   EXPECT_EQ(text.substr(text.size() - 13), "+\n'封じ手\n");
   EXPECT_EQ(read_csa(text)->end, "");
-}
-
-TEST(HeaderKeys, BetweenCsaAndKif) {
-  EXPECT_EQ(csa_header_key("棋戦"), "EVENT");
-  EXPECT_EQ(csa_header_key("OPENING"), "OPENING");
-  EXPECT_EQ(csa_header_key("上手"), "N-");
-  EXPECT_EQ(csa_header_key("作者"), "");
-  EXPECT_EQ(csa_header_key("lower"), "");
-  EXPECT_EQ(kif_header_key("START_TIME"), "開始日時");
-  EXPECT_EQ(kif_header_key("N+"), "先手");
-  EXPECT_EQ(kif_header_key("表題"), "表題");
 }
 
 // read_csa(write_csa(k)) gives k back (CSA keeps no move number: k's is 1).
