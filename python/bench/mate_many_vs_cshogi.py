@@ -7,7 +7,7 @@ for a first mate within a node budget and holds the GIL; it reports mate (True) 
 False with the whole budget spent is unsettled. tsumi runs mate_many with shortest=False (a first mate,
 the same question) unless --shortest, on --threads workers; a "timeout" is unsettled.
 
-  PYTHONPATH=build/release/python:/path/to/cshogi bench/python/mate_many_vs_cshogi.py POSITIONS \\
+  PYTHONPATH=build/release/python:/path/to/cshogi python/bench/mate_many_vs_cshogi.py POSITIONS \\
       [--count N] [--cshogi-nodes 100000] [--tsumi-nodes 100000] [--chunk 100] [--threads 1] [--shortest]
 
 Prints, for each side, the total time, the verdicts, and the positions where they disagree or where
