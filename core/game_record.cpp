@@ -12,7 +12,7 @@ GameRecord::GameRecord(const PositionSetup& start) {
 }
 
 bool GameRecord::play(Move m) {
-  if (!pos_.is_valid_move(m)) return false;
+  if (!is_legal_move(pos_, m)) return false;
   states_.emplace_back();
   pos_.do_move(m, states_.back());
   moves_.push_back(m);

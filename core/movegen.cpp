@@ -251,4 +251,10 @@ bool has_legal_move(const Position& pos) {
   return !list.empty();
 }
 
+bool is_legal_move(const Position& pos, Move m) {
+  MoveList list;
+  generate<LEGAL>(pos, list);
+  return list.contains(m);
+}
+
 }  // namespace tsumi

@@ -40,4 +40,7 @@ std::uint64_t legal_move_count(const Position& pos);
 // Whether the side to move has at least one legal move.
 bool has_legal_move(const Position& pos);
 
+// Whether m, a move of outside origin (a file, a user, a table), is one of the position's legal moves.
+bool is_legal_move(const Position& pos, Move m);
+
 }  // namespace tsumi

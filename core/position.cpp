@@ -2,8 +2,6 @@
 
 #include <cstring>
 
-#include "core/movegen.h"
-
 namespace tsumi {
 
 PositionSetup flipped(const PositionSetup& s) {
@@ -172,12 +170,6 @@ bool Position::is_pawn_drop_mate(Square sq) const {
     if (!is_attacked(us, to, without_king)) return false;
   }
   return true;
-}
-
-bool Position::is_valid_move(Move m) const {
-  MoveList list;
-  list.set_end(generate<LEGAL>(*this, list.data()));
-  return list.contains(m);
 }
 
 void Position::do_move(Move m, StateInfo& new_st, StateScope scope) {

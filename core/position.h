@@ -136,8 +136,7 @@ class Position {
   Key board_key_after(Move m) const;
   Key key_after(Move m) const;
   // Whether a move that a generator of this position could have produced is legal here; for moves of
-  // outside origin (a table, a user) use is_valid_move, which checks everything.
-  bool is_valid_move(Move m) const;
+  // outside origin (a table, a user) use is_legal_move (movegen.h), which checks everything.
   // Whether dropping a pawn of the side to move on sq checkmates the opponent (the uchifuzume test).
   // Only meaningful when a pawn there gives check.
   bool is_pawn_drop_mate(Square sq) const;

@@ -2,6 +2,7 @@
 
 #include <deque>
 
+#include "core/movegen.h"
 #include "core/quoted_text.h"
 
 namespace tsumi {
@@ -49,7 +50,7 @@ ParseResult<Move> parse_usi_move(const Position& pos, std::string_view text) {
   } else {
     return ParseError{quoted_text(text) + " is not a USI move (7g7f, 8h2b+ or P*5e)", 0};
   }
-  if (!pos.is_valid_move(m)) return ParseError{quoted_text(text) + " is not a legal move in this position", 0};
+  if (!is_legal_move(pos, m)) return ParseError{quoted_text(text) + " is not a legal move in this position", 0};
   return m;
 }
 

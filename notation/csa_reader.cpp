@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/movegen.h"
 #include "core/position.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
@@ -303,7 +304,7 @@ std::optional<ParseError> CsaReader::move(std::string_view s, std::size_t at) {
                    at);
     m = Move::make(*from, *to, pt != was);
   }
-  if (!pos_.is_valid_move(m)) return error(quoted_text(s) + " is not a legal move here", at);
+  if (!is_legal_move(pos_, m)) return error(quoted_text(s) + " is not a legal move here", at);
   if (kifu_.moves.size() == kMaxPlies) return error("more than " + std::to_string(kMaxPlies) + " moves", at);
   pos_.do_move(m, states_.emplace_back());
   kifu_.moves.push_back(m);

@@ -3,6 +3,7 @@
 #include <array>
 #include <deque>
 
+#include "core/movegen.h"
 #include "core/position.h"
 #include "core/sfen.h"
 #include "notation/csa_reader.h"
@@ -74,7 +75,7 @@ std::string write_csa(const Kifu& kifu) {
   Position pos;
   pos.set(kifu.start, &states.back());
   for (Move m : kifu.moves) {
-    if (!pos.is_valid_move(m)) return s + "'(a move that is not legal here follows; the rest is left out)\n";
+    if (!is_legal_move(pos, m)) return s + "'(a move that is not legal here follows; the rest is left out)\n";
     const Color us = pos.side_to_move();
     const PieceType after = m.is_drop()        ? m.dropped_piece()
                             : m.is_promotion() ? promote(type_of(pos.piece_on(m.from())))

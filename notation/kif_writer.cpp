@@ -4,6 +4,7 @@
 #include <array>
 #include <deque>
 
+#include "core/movegen.h"
 #include "core/sfen.h"
 #include "core/usi.h"
 #include "notation/kif_text.h"
@@ -116,7 +117,7 @@ class PathPosition {
   void play(std::span<const Move> moves, std::vector<std::string>& lines) {
     for (Move m : moves) {
       const std::string number = move_number(moves_.size() + 1);
-      if (!pos_.is_valid_move(m)) {
+      if (!is_legal_move(pos_, m)) {
         lines.push_back(number + " (" + to_usi(m) + " is not a legal move here)");
         return;
       }

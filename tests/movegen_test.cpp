@@ -157,5 +157,13 @@ TEST(Movegen, MaximalPositionFitsTheList) {
   EXPECT_TRUE(has_legal_move(p.pos));
 }
 
+TEST(Movegen, IsLegalMoveAcceptsOnlyLegalMoves) {
+  SfenPosition p(kStartSfen);
+  EXPECT_TRUE(is_legal_move(p.pos, Move::make(SQ_77, SQ_76)));
+  EXPECT_FALSE(is_legal_move(p.pos, Move::make(SQ_77, SQ_75)));
+  EXPECT_FALSE(is_legal_move(p.pos, Move::make_drop(PAWN, SQ_55)));
+  EXPECT_FALSE(is_legal_move(p.pos, Move::none()));
+}
+
 }  // namespace
 }  // namespace tsumi

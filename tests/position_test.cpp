@@ -179,14 +179,6 @@ TEST(Position, CopyFromIsIndependent) {
   EXPECT_EQ(to_sfen(p.pos), std::string(kStartSfen));
 }
 
-TEST(Position, IsValidMoveAcceptsOnlyLegalMoves) {
-  SfenPosition p(kStartSfen);
-  EXPECT_TRUE(p.pos.is_valid_move(Move::make(SQ_77, SQ_76)));
-  EXPECT_FALSE(p.pos.is_valid_move(Move::make(SQ_77, SQ_75)));
-  EXPECT_FALSE(p.pos.is_valid_move(Move::make_drop(PAWN, SQ_55)));
-  EXPECT_FALSE(p.pos.is_valid_move(Move::none()));
-}
-
 // key_after / board_key_after agree with the keys do_move computes, for every legal move of positions
 // with captures, promotions and drops.
 TEST(Position, KeysAfterAMoveMatchDoMove) {
