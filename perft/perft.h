@@ -14,34 +14,14 @@
 
 #include "core/move.h"
 #include "core/position.h"
+#include "perft/perft_stats.h"
+#include "perft/perft_stats_table.h"
+#include "perft/perft_table.h"
 
 namespace tsumi {
 
-class PerftTable;
-class PerftStatsTable;
-
 // Leaf count below pos at the given depth (depth 0 counts the position itself).
 std::uint64_t perft(Position& pos, int depth);
-
-// What the last move of each path (the leaf) was, in the terms of the published perft tables:
-// captures, promotions, drops, checks (moves that give check, mates included) and mates.
-struct PerftStats {
-  std::uint64_t captures = 0;
-  std::uint64_t promotions = 0;
-  std::uint64_t drops = 0;
-  std::uint64_t checks = 0;
-  std::uint64_t mates = 0;
-
-  PerftStats& operator+=(const PerftStats& o) {
-    captures += o.captures;
-    promotions += o.promotions;
-    drops += o.drops;
-    checks += o.checks;
-    mates += o.mates;
-    return *this;
-  }
-  bool operator==(const PerftStats&) const = default;
-};
 
 struct DivideEntry {
   Move move;

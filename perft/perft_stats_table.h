@@ -30,8 +30,8 @@
 #include <cstdint>
 
 #include "core/position.h"
-#include "perft/perft.h"
 #include "perft/perft_buckets.h"
+#include "perft/perft_stats.h"
 
 namespace tsumi {
 

@@ -1,6 +1,9 @@
-// The deep rows of the published start-position statistics (shared/reference/README.md), at the
-// depths TSUMI_STATS_MIN_DEPTH..TSUMI_STATS_MAX_DEPTH: depth 6 under the label deep (release
-// builds in CI), depth 7 under `slow`. Depths 1-5 are in perft_test.
+// Tests of perft/perft_stats.h: the statistics add field by field; and the deep rows of the published
+// start-position statistics (shared/reference/README.md), at the depths
+// TSUMI_STATS_MIN_DEPTH..TSUMI_STATS_MAX_DEPTH: depth 6 under the label deep (release builds in CI),
+// depth 7 under `slow`. Depths 1-5 are in perft_test.
+
+#include "perft/perft_stats.h"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +13,13 @@
 
 namespace tsumi {
 namespace {
+
+TEST(PerftStats, AddFieldByField) {
+  PerftStats a{1, 2, 3, 4, 5};
+  a += PerftStats{10, 20, 30, 40, 50};
+  EXPECT_EQ(a, (PerftStats{11, 22, 33, 44, 55}));
+  EXPECT_FALSE(a == PerftStats{});
+}
 
 TEST(PerftStatsDeep, StartPositionMatchesThePublishedTable) {
   struct Row {
