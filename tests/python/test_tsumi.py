@@ -128,6 +128,22 @@ def test_read_problem_files_and_text():
     assert report["result"] == "mate" and report["length"] == 5
 
 
+def test_a_problem_in_any_form_tsumi_mate_reads(tmp_path):
+    # front/problem_source.h, the one way in of every front: SFEN, a kifu's text or bytes, a USI position
+    # line, and for check also a file (its recorded moves the main line).
+    csa = POSITIONS / "notation" / "tsume5-promotion.csa"
+    sfen = tsumi.read_problem(str(csa))
+    by_sfen = tsumi.mate(sfen, hash_mb=16)
+    by_text = tsumi.mate(csa.read_text(encoding="utf-8"), hash_mb=16)
+    by_line = tsumi.mate("position sfen " + by_sfen["sfen"], hash_mb=16)
+    assert by_sfen["pv"] == by_text["pv"] == by_line["pv"] and by_sfen["length"] == 5
+    assert tsumi.mate_many([sfen, csa.read_text(encoding="utf-8")], hash_mb=16)[1]["pv"] == by_sfen["pv"]
+    checked = tsumi.check(csa, hash_mb=16)  # the file's recorded solution is the main line
+    assert checked["recorded"] is True and checked["main_line"] == ["S*2a", "1b2b", "4a3b+", "2b1a", "R*1b"]
+    with pytest.raises(ValueError, match="bad SFEN"):
+        tsumi.mate("position-less garbage")
+
+
 def test_read_problem_bad_file(tmp_path):
     with pytest.raises(ValueError, match="directory"):
         tsumi.read_problem(tmp_path)
