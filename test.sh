@@ -1,18 +1,41 @@
 #!/usr/bin/env bash
-# Quick start 2/2: installs what is missing (Debian 12), then builds and runs the whole test suite the
-# way CI does: format check; Release with the SIMD paths of this CPU (and its install, as a downstream
-# project uses it, and the Python package as pip installs it; with tsumi-mpi, whose tests run mpirun with 3 ranks, as root too); the scalar twins
-# (the tests of the rules, perft, the solver and notation: TSUMI_TEST_FRONTS=OFF; only what they run is
-# built);
-# ASan + UBSan (tsumi-mpi's pieces without MPI; the executable only in Release, as Open MPI's own
-# allocations and threads would drown the sanitizers' reports);
-# ThreadSanitizer over the tests labelled `parallel`; with clang, libFuzzer over the text parsers.
-# Tests labelled `slow` (deep perft, long property runs) are left out: `ctest --preset slow` runs them.
+# Quick start 2/2: installs what is missing (Debian 12), then builds and tests.
+#
+#   ./test.sh        does this project work on this machine? The format check; the Release build with
+#                    the SIMD paths of this CPU and its tests (tsumi-mpi's under mpirun with 3 ranks,
+#                    as root too); the install, as a downstream project uses it (find_package); the
+#                    Python package as pip installs it. About 10 minutes on a fresh 2-core machine.
+#   ./test.sh --all  what CI runs (.ci/run): all of the above, then the scalar twins of the SIMD paths
+#                    (the tests of the rules, perft, the solver, the checker and notation:
+#                    TSUMI_TEST_FRONTS=OFF; only what they run is built), AddressSanitizer +
+#                    UndefinedBehaviorSanitizer (tsumi-mpi's pieces without MPI; the executable only in
+#                    Release, as Open MPI's own allocations and threads would drown the sanitizers'
+#                    reports), ThreadSanitizer over the tests labelled `parallel`, and with clang
+#                    libFuzzer over the text parsers for 15 s. About 40 minutes on a fresh 2-core machine.
+#
+# Tests labelled `slow` (deep perft, long problems, the oracle runs) are left out of both:
+# `ctest --preset slow` runs them.
 set -euo pipefail
 cd "$(dirname "$0")"
+all=false
+case "${1:-}" in
+  "") ;;
+  --all) all=true ;;
+  -h | --help)
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  *)
+    echo "usage: ./test.sh [--all]   (--help says what each runs)" >&2
+    exit 2
+    ;;
+esac
+presets=(release)
+if $all; then presets+=(scalar asan tsan); fi
+
 scripts/install-deps.sh
 scripts/check-format.sh
-for preset in release scalar asan tsan; do
+for preset in "${presets[@]}"; do
   echo "== $preset"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset"
@@ -26,9 +49,10 @@ for preset in release scalar asan tsan; do
 done
 # The parsers' fuzz target under clang's libFuzzer (ASan + UBSan), 15 s, where clang is installed; every
 # build above already runs it through its plain driver (tests/fuzz).
-if command -v clang++ >/dev/null; then
+if $all && command -v clang++ >/dev/null; then
   echo "== fuzz"
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz
   ctest --preset fuzz
 fi
+echo "== ok: ./test.sh${1:+ $1}"
