@@ -6,8 +6,10 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-#include "core/limits.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::cli {
@@ -24,9 +26,28 @@ TEST(ProblemArgs, ExactlyOneWayToGiveTheProblem) {
   ProblemArgs one;
   one.sfen = both.sfen;
   EXPECT_FALSE(check_problem_args(one, 1));
-  const auto room = check_problem_args(one, limits::kMaxThreads * 1000);
-  ASSERT_TRUE(room);
-  EXPECT_TRUE(room->ends_with("; ask for fewer --threads")) << *room;
+}
+
+// No room for the workers: in a child whose address space is capped at 1 GB (so that nothing else on
+// the machine runs short of threads), 64 workers' stacks do not fit, and the message says what to do.
+TEST(ProblemArgs, NoRoomForTheThreadsIsAMessage) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "the sanitizers' shadow memory alone is far above any address-space cap";
+#endif
+  ProblemArgs one;
+  one.sfen = "8k/9/9/9/9/9/9/9/9 b G 1";
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const rlimit cap{rlim_t(1) << 30, rlim_t(1) << 30};
+    if (setrlimit(RLIMIT_AS, &cap) != 0) _exit(3);
+    const auto refused = check_problem_args(one, 64);
+    _exit(!refused ? 1 : refused->ends_with("; ask for fewer --threads") ? 0 : 2);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "the child did not exit normally: " << status;
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: no refusal, 2: wrong message, 3: no rlimit";
 }
 
 TEST(ProblemArgs, OneProblemOrASuite) {
