@@ -4,7 +4,7 @@
 #   ./test.sh        does this project work on this machine? The format check; the Release build with
 #                    the SIMD paths of this CPU and its tests (tsumi-mpi's under mpirun with 3 ranks,
 #                    as root too); the install, as a downstream project uses it (find_package); the
-#                    Python package as pip installs it. About 10 minutes on a fresh 2-core machine.
+#                    Python package as pip installs it. About 12 minutes on a fresh 2-core machine.
 #   ./test.sh --all  what CI runs (.ci/run): all of the above, then the scalar twins of the SIMD paths
 #                    (the tests of the rules, perft, the solver, the checker and notation:
 #                    TSUMI_TEST_FRONTS=OFF; only what they run is built), AddressSanitizer +

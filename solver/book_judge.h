@@ -18,6 +18,8 @@
 
 namespace tsumi {
 
+// Declared ahead only to keep the search's headers out of this public one (book_judge.cpp includes
+// dfpn_search.h, which includes nothing of this file: no loop).
 class DfpnSearch;
 
 class BookJudge {
