@@ -388,7 +388,8 @@ PYBIND11_MODULE(_tsumi, m) {  // the package tsumi (python/tsumi/__init__.py) re
   m.def("legal_moves", &legal_moves, "sfen"_a, "The legal moves of the position (a SFEN or a name), in USI.");
   m.def("mate", &mate, "sfen"_a, "time"_a = py::none(), "nodes"_a = py::none(),
         "hash_mb"_a = tsumi::limits::kDefaultMateHashMb, "threads"_a = 1, "shortest"_a = true,
-        "Solves the tsume problem (a SFEN; the defender's hand may be left out) and returns the object "
+        "Solves the tsume problem (a SFEN, whose defender's hand may be left out, a position name, a USI "
+        "'position sfen ... moves ...' line or a KIF/KI2/CSA/BOD text) and returns the object "
         "`tsumi mate --json` prints: result ('mate', 'nomate', 'timeout'), length, pv (USI), nodes, "
         "time_ms, ... time (seconds) and nodes limit the search (None: no limit); shortest=False stops "
         "at the first mate found. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
@@ -405,7 +406,8 @@ PYBIND11_MODULE(_tsumi, m) {  // the package tsumi (python/tsumi/__init__.py) re
         "Ctrl-C stops it (KeyboardInterrupt).");
   m.def("mate_many", &mate_many, "sfens"_a, "time"_a = py::none(), "nodes"_a = py::none(), "threads"_a = 1,
         "hash_mb"_a = 64, "shortest"_a = true, "progress"_a = py::none(),
-        "Solves a list of tsume problems (SFENs) on `threads` workers at once (0: every core), each problem "
+        "Solves a list of tsume problems (SFENs, or any text tsumi.mate takes) on `threads` workers at once "
+        "(0: every core), each problem "
         "single-threaded, and returns tsumi.mate's object for each, in the list's order. time (seconds) and "
         "nodes limit each problem; hash_mb is each worker's table (kept across its problems: a cache). "
         "progress: None, True (a line on stderr) or a callable(done, total) called as problems finish. "
