@@ -81,8 +81,9 @@ class FutilityJudge {
   FutilityJudge(const FutilityJudge&) = delete;
   FutilityJudge& operator=(const FutilityJudge&) = delete;
 
-  // `pos`: the defender to move, in check from one distant slider; s: an empty square between the king
-  // and the checker. `search` false: the table only (no search of V(s)).
+  // `pos`: the defender to move, in check from one distant slider, its state full (StateScope::kFull:
+  // the judge reads the pins on the attacker's king); s: an empty square between the king and the
+  // checker. `search` false: the table only (no search of V(s)).
   FutilityVerdict judge(const Position& pos, Square s, bool search = true);
 
   // The defender to move in `pos` is mated in the book's count: it has evasions, and every one is a drop
