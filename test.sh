@@ -11,7 +11,7 @@
 #                    UndefinedBehaviorSanitizer (tsumi-mpi's pieces without MPI; the executable only in
 #                    Release, as Open MPI's own allocations and threads would drown the sanitizers'
 #                    reports), ThreadSanitizer over the tests labelled `parallel`, and with clang
-#                    libFuzzer over the text parsers for 15 s. About 40 minutes on a fresh 2-core machine.
+#                    libFuzzer over the text parsers for 15 s. About 35 minutes on a fresh 2-core machine.
 #
 # Tests labelled `slow` (deep perft, long problems, the oracle runs) are left out of both:
 # `ctest --preset slow` runs them.
