@@ -103,6 +103,13 @@ MateResult BranchSolves::run_solve(const Position& pos, const MateLimits& l) {
   ++report_.solves;
   MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, l);
   report_.nodes += r.nodes;
+  // A finding is its line: where no line of the length proven could be shown (MateResult::
+  // line_of_length), the branch's mate is the line's, and not proven the shortest (the walks along a
+  // branch's mate need a line of its length with the longest defences).
+  if (r.verdict == MateVerdict::kMate && !r.line_of_length) {
+    r.length = int(r.pv.size());
+    r.shortest_proven = r.line_exact = false;
+  }
   return r;
 }
 

@@ -41,7 +41,8 @@ struct SoundnessLimits {
 
 // The shortest-mate proof of a branch that mates no faster than the main line (a cook, a longer defence)
 // may spend this many times the nodes of finding its mate, and at least kShortestMinNodes; where that
-// cuts it, its length is the plies of the line the table gives (length_proven false: no bound either way).
+// cuts it, its length is the shortest mate the cut proof proved (length_proven false: an upper bound),
+// or the plies of the line shown where none of that length could be (no bound either way).
 inline constexpr std::uint64_t kShortestShare = 1;
 inline constexpr std::uint64_t kShortestMinNodes = 50000;
 

@@ -69,10 +69,12 @@ struct Cook {
   std::vector<Move> line;  // `move`, then the main line of the mate after it
   CookKind kind = CookKind::kCook;
   // mate_length is proven the shortest. A cook that is not short gets a bounded shortest-mate proof
-  // (kShortestShare in branch_solves.h); where that is cut, mate_length is the plies of the line the
-  // table gives, which bound the shortest mate neither way: its defences are not proven the longest
-  // (the minimax oracle's test saw a 9-ply line after a check whose shortest mate is longer than 9).
-  // The kind does not rest on it: `short` comes from a search of the short mates alone.
+  // (kShortestShare in branch_solves.h); where that is cut, mate_length is the shortest mate that
+  // proof proved (MateResult::length), an upper bound, with its line. Where no line of that length
+  // could be shown (MateResult::line_of_length), it is the plies of the line shown, which bound the
+  // shortest mate neither way: its defences are not proven the longest (the minimax oracle's test saw
+  // a 9-ply line after a check whose shortest mate is longer than 9). The kind does not rest on it:
+  // `short` comes from a search of the short mates alone.
   bool length_proven = true;
   // A cook whose return search (detour or transposition) a budget or a limit cut: it may be a detour
   // ("return not settled"). Or one where a futility verdict left open decides between a last-move cook

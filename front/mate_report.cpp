@@ -18,13 +18,22 @@ namespace {
 
 const std::string kNotExact = "the line's defences are the longest the table knew, not proven longest";
 
+// For a line that could not be shown at the length proven: "; the line shown has 15 plies".
+std::string line_plies_text(const MateResult& r) {
+  if (r.line_of_length) return "";
+  return "; the line shown has " + std::to_string(r.pv.size()) + " plies (no line of the length proven could be shown)";
+}
+
 // "length 581 (shortest proven)", or for a line whose shortest-mate proof was cut: "length 583 (not
 // proven shortest (bound 581))", with what is known of the line's defences when they are not exact.
 std::string length_text(const MateResult& r) {
   std::string s = "length " + std::to_string(r.length);
-  if (r.shortest_proven) return s + (r.line_exact ? " (shortest proven)" : " (shortest proven; " + kNotExact + ")");
-  s += " (not proven shortest (bound " + std::to_string(r.mate_bound) + ")";
-  return s + (r.line_exact ? ")" : "; " + kNotExact + ")");
+  if (r.shortest_proven)
+    s += r.line_exact ? " (shortest proven)" : " (shortest proven; " + kNotExact + ")";
+  else
+    s += " (not proven shortest (bound " + std::to_string(r.mate_bound) + ")" +
+         (r.line_exact ? ")" : "; " + kNotExact + ")");
+  return s + line_plies_text(r);
 }
 
 std::string stop_reason(MateStop stop, std::int64_t time_ms, std::uint64_t node_limit) {
@@ -49,6 +58,7 @@ std::string usi_mate_words(const MateResult& r, std::int64_t time_ms, std::uint6
   else
     text += " (not proven shortest (bound " + std::to_string(r.mate_bound) + "): MateShortest is off)";
   if (!r.line_exact) text += "; " + kNotExact;
+  text += line_plies_text(r);
   if (r.futile_length != r.length) text += ", " + std::to_string(r.futile_length) + " without futile interpositions";
   return text;
 }
@@ -189,6 +199,7 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["shortest_proven"] = r.shortest_proven && !report.line_fault;
   j["mate_bound"] = r.mate_bound;
   j["line_exact"] = r.line_exact && !report.line_fault;
+  j["line_of_length"] = r.line_of_length && !report.line_fault;
   j["futile_length"] = report.line_fault ? 0 : r.futile_length;
   j["futile_proven"] = !report.line_fault && r.futile_proven;
   j["futile_cut"] = r.futile_cut;
@@ -204,6 +215,10 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["pv"] = std::move(pv);
   j["leftover"] = report.line_fault ? std::string() : hand_to_sfen(r.leftover, report.attacker);
   j["nodes"] = r.nodes;
+  j["first_mate_nodes"] = r.first_mate_nodes;
+  j["shortest_nodes"] = r.shortest_nodes;
+  j["line_nodes"] = r.line_nodes;
+  j["book_nodes"] = r.book_nodes;
   j["time_ms"] = whole_ms(r.time_ms);
   j["nps"] = nodes_per_second(r.nodes, r.time_ms);
   j["hashfull"] = r.hashfull;

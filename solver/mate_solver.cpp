@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <vector>
 
 #include <tbb/task_group.h>
 
@@ -11,6 +12,7 @@
 #include "core/task_edges.h"
 #include "core/worker_arena.h"
 #include "solver/dfpn_search.h"
+#include "solver/mate_line.h"
 #include "solver/mate_pv.h"
 #include "solver/mate_table.h"
 
@@ -54,10 +56,11 @@ struct MateSolver::Impl {
   Clock::time_point start{}, last_report{};
 
   static void tick(void* self) { static_cast<Impl*>(self)->report(); }
-  void report() {
+  // A report when the interval has passed since the last, or now (`news`: a mate was just proven).
+  void report(bool news = false) {
     if (!progress || progress_ms <= 0) return;
     const auto now = Clock::now();
-    if (now - last_report < std::chrono::milliseconds(progress_ms)) return;
+    if (!news && now - last_report < std::chrono::milliseconds(progress_ms)) return;
     last_report = now;
     MateProgress p;
     p.nodes = crew ? crew->nodes.load(std::memory_order_relaxed) : search->nodes();
@@ -82,6 +85,32 @@ struct MateSolver::Impl {
 
   bool timed = false;
   std::uint64_t line_budget = 0;  // MateLimits::line_nodes
+
+  // The line of the shortest mate proven so far, read off the table the moment its proof ended
+  // (record_line), while every node of the proof is there: the answer's line when none of that length
+  // can be built later (the table has forgotten part of the proof since, or the line's own path
+  // forbids a repetition the proof's path allowed: 木星の旅 once answered `timeout` after a first mate).
+  std::vector<Move> recorded;
+  void record_line(std::uint16_t length) {
+    table.set_concurrent(false);  // the workers are idle between searches
+    std::vector<Move> moves = table_line(table, problem->setup, problem->attacker, length);
+    if (!check_mate_line(*problem, moves)) recorded = std::move(moves);  // else keep the longer mate's line
+  }
+  // The recorded line as a main line: its leftover and its length without the futile cycles
+  // (mate_line.h; the drops taken at once are judged only by the lines built with a search).
+  std::optional<MateLine> recorded_line() const {
+    if (recorded.empty()) return std::nullopt;
+    MateLine line{recorded, {}, 0, true};
+    std::vector<StateInfo> states(recorded.size() + 1);
+    Position pos;
+    pos.set(problem->setup, &states[0]);
+    for (std::size_t i = 0; i < recorded.size(); ++i) pos.do_move(recorded[i], states[i + 1]);
+    line.leftover = pos.hand(problem->attacker);
+    int cut = 0;
+    for (const PlySpan& c : futile_cycles(*problem, recorded)) cut += int(c.size());
+    line.futile_length = int(recorded.size()) - cut;
+    return line;
+  }
   Clock::time_point deadline{};
   MateCollections collections_before;
 
@@ -109,6 +138,7 @@ struct MateSolver::Impl {
     limit = kUnlimited;
     first_length = bound = 0;
     book_phase = false;
+    recorded.clear();
   }
 
   // Completes the result with the counts of the solve (the line builder's nodes included) and frees
@@ -118,8 +148,9 @@ struct MateSolver::Impl {
     result.collections = gc.runs - collections_before.runs;
     result.collected = gc.removed - collections_before.removed;
     result.collection_ms = gc.ms - collections_before.ms;
-    result.nodes = line_nodes;
-    for (const auto& w : workers) result.nodes += w->nodes(), result.counters += w->counters();
+    result.line_nodes = line_nodes;
+    result.nodes = line_nodes + search_nodes();
+    for (const auto& w : workers) result.counters += w->counters();
     result.time_ms = ms_since(start);
     result.hashfull = table.hashfull();
     table.set_concurrent(false);
@@ -128,6 +159,13 @@ struct MateSolver::Impl {
     workers.clear();
     crew.reset();
     return result;
+  }
+
+  // Every worker's nodes so far (their futility judges' included, the line builder's not).
+  std::uint64_t search_nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& w : workers) n += w->nodes();
+    return n;
   }
 
   // With a time limit, building a line may run past it by a grace period that grows with the line: a
@@ -173,17 +211,19 @@ struct MateSolver::Impl {
       }
       length = shorter.len;
       bound = length;
+      record_line(length);
+      report(true);
     }
     return length;
   }
 
-  // The line to answer, always of the shortest mate proven (`length`), never of a longer one found
-  // earlier: by the exact tsume rules when the length is proven shortest; else, or when the exact line
-  // does not fit its grace, with the defences the longest the table knows (a line within `length`
-  // plies that ends in mate). Only when no line of `length` can be built at all does the first
-  // proof's line stand (then result.mate_bound says what was proven).
-  void choose_line(LineBuilder& lines, std::uint16_t first_len, std::uint16_t length, std::optional<MateLine>& line,
-                   MateResult& result) {
+  // The line to answer, of the shortest mate proven (`length`), never of a longer one found earlier:
+  // by the exact tsume rules when the length is proven shortest; else, or when the exact line does not
+  // fit its grace, with the defences the longest the table knows (a line within `length` plies that
+  // ends in mate); where that falls short of `length` (the table forgot the longer defences), the line
+  // recorded at the proof, which has them. Only when there is none of these does the first proof's
+  // line stand.
+  void choose_line(LineBuilder& lines, std::uint16_t length, std::optional<MateLine>& line, MateResult& result) {
     if (result.shortest_proven) {
       if (auto exact = build_line(lines, length, true, timed)) {
         line = std::move(exact);
@@ -191,11 +231,12 @@ struct MateSolver::Impl {
         return;
       }
     }
-    if (line && length == first_len && !result.shortest_proven) return;  // the first line is of this length
-    if (auto known = build_line(lines, length, false, true)) line = std::move(known);
-    // A proven length whose exact line was cut is still proven; the line shown may be shorter (the
-    // table's defences), so it no longer claims to be the shortest.
-    if (line && result.shortest_proven && line->moves.size() != length) result.shortest_proven = false;
+    if (line && line->moves.size() == length) return;  // the first line is of this length
+    std::optional<MateLine> known = build_line(lines, length, false, true);
+    if (!known || known->moves.size() < recorded.size()) {
+      if (auto at_proof = recorded_line(); at_proof && at_proof->moves.size() <= length) known = std::move(at_proof);
+    }
+    if (known) line = std::move(known);
   }
 
   // The book count's shortest mate (futility_judge.h), below the count of every defence's `length`
@@ -207,8 +248,7 @@ struct MateSolver::Impl {
   // a cut search leaves the shortest book mate it proved, not proven shortest (the main-line rules'
   // estimate is no fallback: it can be shorter than the book's shortest mate).
   void book_length(std::uint16_t length, std::uint16_t estimate, const MateLimits& l, MateResult& result) {
-    std::uint64_t spent = 0;
-    for (const auto& w : workers) spent += w->nodes();
+    const std::uint64_t spent = search_nodes();
     const double share = std::max(0.0, l.book_share) * double(spent);
     const std::uint64_t budget =
         std::max(MateLimits::kBookMinNodes, share >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(share));
@@ -352,6 +392,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   const std::uint16_t within =
       limits.max_length > 0 && limits.max_length < int(kUnlimited) ? std::uint16_t(limits.max_length) : kUnlimited;
   const NodeResult first = im.solve_all(within, abort);
+  result.first_mate_nodes = im.search_nodes();
   if (abort != DfpnSearch::Abort::kNone) {
     result.stop = to_stop(abort);
     return im.finish(result);
@@ -371,7 +412,9 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // own path forbids) is no reason to stop: the shortest-mate searches go on and the line is built
   // again after them (Astral Traveler, 2 workers, --time 300: 2 runs in 8 answered "timeout" after
   // 2.2 s and 13.5 s, a first mate proven within 2.2 s). Only a line cut by the deadline or a stop
-  // ends the solve here.
+  // ends the solve here, with the line recorded at the proof.
+  im.record_line(first.len);
+  im.report(true);
   std::optional<MateLine> line = im.build_line(lines, first.len, false, im.timed);
   // A mate exists (first_mate_length says how long), but there is no line to show for it.
   const auto no_line = [&] {
@@ -382,24 +425,41 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
     result.shortest_proven = false;
     return im.finish(result, lines.nodes());
   };
-  if (!line && lines.cut()) return no_line();
-  const std::uint16_t length = im.shorten(first.len, limits.prove_shortest, result);
-  im.choose_line(lines, first.len, length, line, result);
-  if (!line) return no_line();
+  std::uint16_t length = first.len;
+  const bool first_line_cut = !line && lines.cut();
+  if (first_line_cut) {
+    // The deadline, a stop or MateLimits::line_nodes cut the first line: the search is over, and the
+    // line recorded at the proof (if the table held all of it) is the answer's.
+    line = im.recorded_line();
+    if (!line) return no_line();
+    result.stop = im.stop.load(std::memory_order_relaxed)        ? MateStop::kStopped
+                  : lines.aborted() == DfpnSearch::Abort::kNodes ? MateStop::kNodes
+                                                                 : MateStop::kTime;
+  } else {
+    length = im.shorten(first.len, limits.prove_shortest, result);
+    result.shortest_nodes = im.search_nodes() - result.first_mate_nodes;
+    im.choose_line(lines, length, line, result);
+    if (!line) line = im.recorded_line();
+    if (!line) return no_line();
+  }
   result.verdict = MateVerdict::kMate;
   result.mate_bound = length;
   result.pv = line->moves;
-  result.length = int(line->moves.size());
+  result.length = length;
+  result.line_of_length = line->moves.size() == length;
   result.futile_length = result.length;
   // Without a book search (below: by default none where the main line has no interposition by drop)
   // nothing proves that no shorter book mate exists off the main line (新桃花源: 1215 with none on its
   // line, 1213 as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;
-  if (!limits.book_search) result.futile_length = line->futile_length;  // the main-line rules' length
-  if (limits.prove_shortest && limits.book_search &&
+  if (!limits.book_search && result.line_of_length)
+    result.futile_length = line->futile_length;  // the main-line rules' length
+  if (limits.prove_shortest && limits.book_search && !first_line_cut &&
       (limits.book_search_always || im.line_has_interposition(line->moves))) {
     const auto book_start = Clock::now();
+    const std::uint64_t before_book = im.search_nodes();
     im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), limits, result);
+    result.book_nodes = im.search_nodes() - before_book;
     if (result.futile_length < result.length) {
       im.table.set_concurrent(false);
       if (auto book = lines.build(std::uint16_t(result.futile_length), result.futile_proven,

@@ -31,12 +31,12 @@ enum class MateStop : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth };
 // Limits are checked every 1024 nodes, so a node limit may be passed by up to that many. They bound
 // the proof and the shortest-mate proof. Main lines are built after the search that proves them; with
 // a time limit each build may run past it by a grace period that grows with the line (a fiftieth of the
-// time spent, at least 1 s, plus 40 ms a ply). The first mate's line is built as soon as it is proven;
-// if that cannot be done in time the answer is kTimeout with first_mate_length set (a mate exists, with
-// no line to show). The answer is always the line of the shortest mate proven (mate_bound), never of a
-// longer one found before: by the exact rules when that length is proven shortest, else with the
-// defences the longest the table knows; the first line stands only when no line of that length can be
-// built in its grace.
+// time spent, at least 1 s, plus 40 ms a ply). Every mate proven also has its line recorded the moment
+// it is proven, read off the fresh proof in the table (no search): a mate is never answered without a
+// line. The answer's length is always the shortest mate proven (mate_bound), and its line that mate's:
+// by the exact rules when that length is proven shortest, else with the defences the longest the table
+// knows, else the line recorded at its proof (see MateResult::line_of_length for the rare line that
+// cannot have that length).
 struct MateLimits {
   // A time limit of this many seconds (about 31 years) or more, or one that is not a positive number
   // (NaN included), is no limit: the deadline of a larger one would not fit the clock.
@@ -91,8 +91,14 @@ struct MateResult {
   // Mate: the main line by tsume rules (longest defence; among equal lengths the one that leaves the
   // attacker no spare pieces), from the problem position to the mate.
   std::vector<Move> pv;
-  int length = 0;                // plies of pv, every legal defence counted (interpositions included)
+  // The shortest mate proven (mate_bound), every legal defence counted (interpositions included); pv
+  // has this many plies unless line_of_length is false.
+  int length = 0;
   bool shortest_proven = false;  // no mate shorter than `length` exists (proven, not assumed)
+  // pv has `length` plies. False only when no line of that length could be shown (every build cut or
+  // forgotten, and the line recorded at the proof shorter): pv is then the longest mating line there was,
+  // labelled, with defences that are not proven longest; it never sets the length.
+  bool line_of_length = true;
   // The length as problem books count it: the shortest mate in which futile interpositions (muda-ai)
   // are no defences (solver/README.md, "Futile interpositions"), searched when the main line has a
   // defender's drop; equal to `length` where it has none. futile_proven: no shorter such mate exists
@@ -110,12 +116,18 @@ struct MateResult {
   double futile_ms = 0;       // the time that search took (0: not searched)
   Hand leftover;              // the attacker's hand after the last move of pv
   std::uint64_t nodes = 0;
+  // `nodes` by phase (they sum to it): the search up to the first proof, the shortest-mate proof after
+  // it, the main lines' builds (the first proof's, the answer's, the book line's) and the book count's
+  // search. At one thread each is the same from run to run (tests/regression_gate_test.cpp holds them).
+  std::uint64_t first_mate_nodes = 0;
+  std::uint64_t shortest_nodes = 0;
+  std::uint64_t line_nodes = 0;
+  std::uint64_t book_nodes = 0;
   double time_ms = 0;
   double first_mate_ms = 0;   // when the first mate was proven (0: none)
   int first_mate_length = 0;  // the length that first proof gave (upper bound, interpositions counted)
   // Mate: the shortest mate proven to exist, in plies (the first proof's length, or a shorter one the
-  // shortest-mate proof found before it ended); pv is never shorter than this unless the table could not
-  // show a line that long (then line_exact is false and the caller sees both).
+  // shortest-mate proof found before it ended); `length` is this.
   int mate_bound = 0;
   // Mate: every defence on pv is proven the longest (the exact line of a proven shortest mate); false:
   // the longest the table knew.
@@ -144,7 +156,8 @@ class MateSolver {
   // Asks a running solve() to return (verdict kTimeout, stop kStopped) soon; callable from any thread.
   // A request made before solve() starts is forgotten: solve() clears it on entry.
   void request_stop();
-  // Called from inside solve() about every interval_ms milliseconds (0: never).
+  // Called from inside solve() about every interval_ms milliseconds (0: never), and at once whenever a
+  // mate is proven (the first, and each shorter one), before its line is built.
   void set_progress(std::function<void(const MateProgress&)> callback, int interval_ms);
 
   std::size_t hash_mb() const;

@@ -133,10 +133,32 @@ TEST(MateCommand, JsonHasEveryField) {
   const CommandResult r = run(o);
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  for (const char* key :
-       {"result", "length", "shortest_proven", "futile_length", "pv", "leftover", "nodes", "time_ms", "nps", "hashfull",
-        "stop", "sfen", "threads", "hash_mb", "peak_rss_mb", "first_mate_ms", "first_mate_length"})
+  for (const char* key : {"result",
+                          "length",
+                          "shortest_proven",
+                          "futile_length",
+                          "pv",
+                          "leftover",
+                          "nodes",
+                          "time_ms",
+                          "nps",
+                          "hashfull",
+                          "stop",
+                          "sfen",
+                          "threads",
+                          "hash_mb",
+                          "peak_rss_mb",
+                          "first_mate_ms",
+                          "first_mate_length",
+                          "first_mate_nodes",
+                          "shortest_nodes",
+                          "line_nodes",
+                          "book_nodes"})
     EXPECT_TRUE(j.contains(key)) << key << " missing: " << r.out;
+  EXPECT_EQ(j["first_mate_nodes"].get<std::uint64_t>() + j["shortest_nodes"].get<std::uint64_t>() +
+                j["line_nodes"].get<std::uint64_t>() + j["book_nodes"].get<std::uint64_t>(),
+            j["nodes"].get<std::uint64_t>())
+      << "the phases sum to the nodes: " << r.out;
   EXPECT_TRUE(j["pv"].is_array());
   EXPECT_EQ(j["threads"], 1);
   EXPECT_EQ(j["hash_mb"], 8);

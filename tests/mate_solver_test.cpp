@@ -526,6 +526,80 @@ TEST(MateSolverLimits, FirstMateWithoutMinimalityProof) {
   }
 }
 
+// A mate proven is never answered without its line: the line recorded the moment the proof ended
+// stands when the table is cleared between the proof and the line (by the progress callback, which is
+// called as soon as a mate is proven, before its line is built) and the builds of lines over the empty
+// table are cut (MateLimits::line_nodes: at the first check of the limits, 1024 nodes in).
+TEST(MateSolverLine, TheLineRecordedAtTheProofStandsWhenNoLineCanBeBuilt) {
+  int recorded = 0;
+  for (const char* id : {"act-no-yume", "kongou-20", "kongou-14"}) {
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
+    MateSolver solver(256);
+    bool cleared = false;
+    solver.set_progress(
+        [&](const MateProgress& p) {
+          if (p.first_mate_length > 0 && !cleared) solver.table().clear(), cleared = true;
+        },
+        1);
+    MateLimits l = limits(time_limit_s());
+    l.line_nodes = 1;
+    const MateResult r = solver.solve(*problem, l);
+    SCOPED_TRACE(std::string(id) + ": " + describe(r));
+    ASSERT_EQ(r.verdict, MateVerdict::kMate) << "a proven mate answered without a line";
+    EXPECT_EQ(r.length, r.mate_bound);
+    // The line read off the table may end sooner than the proof's length where the table holds a
+    // shorter proof of a position on it; it is labelled then, and the length stays the proven one.
+    EXPECT_LE(r.pv.size(), std::size_t(r.length));
+    EXPECT_EQ(r.line_of_length, r.pv.size() == std::size_t(r.length));
+    EXPECT_EQ(check_mate_line(*problem, r.pv), std::nullopt);
+    EXPECT_EQ(r.leftover, hand_after(*problem, r.pv));
+    if (r.stop == MateStop::kNodes) {  // the first line's build was cut: the search ended there
+      ++recorded;
+      EXPECT_EQ(r.length, r.first_mate_length);
+      EXPECT_FALSE(r.shortest_proven);
+      EXPECT_FALSE(r.line_exact);
+    }
+  }
+  EXPECT_GT(recorded, 0) << "no build was cut: the test tests nothing";
+}
+
+// Under a node limit that cuts the shortest-mate proof, the length is the shortest mate proven, never a
+// shorter line whose defences are not the longest (rand-652 once answered 15 under a bound of 25).
+TEST(MateSolverLine, ACutNeverUndercutsTheMateProven) {
+  if (kSanitizerBuild) GTEST_SKIP() << "many solves: the release and scalar builds run them";
+  MateSolver& solver = shared_solver();
+  // rand-652 (positions/tsume-random.txt: a mate in 25), and the kongou problems of 15 plies or more.
+  std::vector<MateSuiteEntry> entries;
+  const auto random = parse_mate_suite(test::read_file(test::positions_path("tsume-random.txt")));
+  ASSERT_TRUE(random.ok()) << random.error().message;
+  for (const auto& e : random.value())
+    if (e.id == "rand-652") entries.push_back(e);
+  ASSERT_EQ(entries.size(), 1u);
+  for (const auto& e : test::tsume_suite())
+    if (e.expected && *e.expected >= 15 && e.id.starts_with("kongou-")) entries.push_back(e);
+  int cut = 0;
+  for (const auto& e : entries) {
+    const auto problem = problem_of(e.sfen);
+    ASSERT_TRUE(problem);
+    for (const std::uint64_t nodes : {30000u, 300000u}) {
+      solver.clear();
+      const MateResult r = solver.solve(*problem, limits(time_limit_s(), nodes));
+      if (r.verdict != MateVerdict::kMate) continue;
+      SCOPED_TRACE(e.id + " with " + std::to_string(nodes) + " nodes: " + describe(r));
+      cut += !r.shortest_proven;
+      EXPECT_EQ(r.length, r.mate_bound);
+      EXPECT_GE(r.length, *e.expected);
+      EXPECT_EQ(check_mate_line(*problem, r.pv), std::nullopt);
+      if (r.line_of_length) {
+        EXPECT_EQ(r.pv.size(), std::size_t(r.length));
+      }
+    }
+  }
+  EXPECT_GT(cut, 0) << "no limit cut a shortest-mate proof: the test tests nothing";
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Thread counts: the verdict and the proven shortest length do not depend on how many workers search.
 
