@@ -295,4 +295,34 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
   return line;
 }
 
+std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length) {
+  std::vector<Move> line;
+  std::vector<StateInfo> states(std::size_t(std::max(0, length)) + 1);
+  Position pos;
+  pos.set(root, &states[0]);
+  for (int r = length;; --r) {
+    const bool or_node = pos.side_to_move() == attacker;
+    MoveList moves;
+    if (or_node)
+      generate<CHECKS>(pos, moves);
+    else
+      generate<EVASIONS>(pos, moves);
+    if (!or_node && moves.empty()) return line;  // mated
+    if (r <= 0) return {};
+    Move best = Move::none();
+    std::uint16_t best_len = 0;
+    for (Move m : moves) {
+      const ChildKey child = child_key(pos, attacker, m);
+      const MateProbe p = table.probe(child.board_key, child.hand, std::uint16_t(r - 1));
+      const bool proven = p.found && p.pn == 0;
+      if (!or_node && !proven) return {};  // an evasion the table does not refute within the plies left
+      if (!proven) continue;
+      if (best.is_none() || (or_node ? p.len < best_len : p.len > best_len)) best = m, best_len = p.len;
+    }
+    if (best.is_none()) return {};
+    pos.do_move(best, states[line.size() + 1]);
+    line.push_back(best);
+  }
+}
+
 }  // namespace tsumi

@@ -65,4 +65,13 @@ class LineBuilder {
 // concurrent use (it is only probed).
 std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, Color attacker, int max_plies);
 
+// The line of a proof the table holds now, from `root` (the attacker to move) proven within `length`
+// plies, read off the table without a search: with r plies left, the attacker's check proven within
+// the fewest plies (at most r - 1), the defender's evasion whose proof needs the most (each evasion
+// proven within r - 1). r falls by one a ply, so the line ends within `length` plies whatever the
+// entries' lengths (those of several workers need not agree). Empty when the table no longer holds the
+// proof (an entry replaced, or an evasion not proven within the plies left); else a line that ends with
+// the defender to move and no evasion. No search; the table is only probed.
+std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length);
+
 }  // namespace tsumi

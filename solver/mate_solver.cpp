@@ -87,14 +87,14 @@ struct MateSolver::Impl {
   std::uint64_t line_budget = 0;  // MateLimits::line_nodes
 
   // The line of the shortest mate proven so far, read off the table the moment its proof ended
-  // (record_line), while every node of the proof is there: the answer's line when none of that length
-  // can be built later (the table has forgotten part of the proof since, or the line's own path
-  // forbids a repetition the proof's path allowed: 木星の旅 once answered `timeout` after a first mate).
+  // (record_line, mate_pv.h's proof_line), while every node of the proof is there: the answer's line when none of that
+  // length can be built later (the table has forgotten part of the proof since, or the line's own path forbids a
+  // repetition the proof's path allowed: 木星の旅 once answered `timeout` after a first mate).
   std::vector<Move> recorded;
   void record_line(std::uint16_t length) {
     table.set_concurrent(false);  // the workers are idle between searches
-    std::vector<Move> moves = table_line(table, problem->setup, problem->attacker, length);
-    if (!check_mate_line(*problem, moves)) recorded = std::move(moves);  // else keep the longer mate's line
+    std::vector<Move> moves = proof_line(table, problem->setup, problem->attacker, length);
+    if (!moves.empty() && !check_mate_line(*problem, moves)) recorded = std::move(moves);  // else the longer mate's
   }
   // The recorded line as a main line: its leftover and its length without the futile cycles
   // (mate_line.h; the drops taken at once are judged only by the lines built with a search).

@@ -341,6 +341,29 @@ TEST(MatePv, TableLineOfAProvenProblemIsAMate) {
   }
 }
 
+// The proof's line read off the table right after the proof: a legal mate within the proof's length,
+// its defences the longest the proof knows; none from an empty table, or within fewer plies than the
+// shortest mate.
+TEST(MatePv, ProofLineIsTheProofsMate) {
+  for (const char* id : {"tanuki5-32", "tanuki9-16", "kongou-1", "kongou-25"}) {
+    const MateSuiteEntry* e = test::tsume_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    ASSERT_TRUE(e->expected) << id;
+    const auto problem = problem_of(*e);
+    ASSERT_TRUE(problem);
+    MateTable table(std::size_t(16) << 20);
+    EXPECT_TRUE(proof_line(table, problem->setup, problem->attacker, 200).empty()) << "an empty table knows nothing";
+    DfpnSearch s(table, problem->attacker);
+    s.set_root(problem->setup);
+    const NodeResult r = s.solve(kUnlimited);
+    ASSERT_TRUE(r.proven()) << id;
+    const std::vector<Move> line = proof_line(table, problem->setup, problem->attacker, r.len);
+    EXPECT_EQ(check_mate_line(*problem, line), std::nullopt) << id << ":" << line_text(line);
+    EXPECT_LE(line.size(), std::size_t(r.len)) << id;
+    EXPECT_TRUE(proof_line(table, problem->setup, problem->attacker, *e->expected - 2).empty()) << id;
+  }
+}
+
 TEST(MatePv, TableLineWhileUnsolved) {
   // Part way through a search the line is legal, starts with a check, and stays within its bound.
   const MateSuiteEntry* e = test::tsume_entry("kongou-24");
