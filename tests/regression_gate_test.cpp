@@ -16,7 +16,7 @@
 // only fall: when a build does better, the file takes its counts (the test prints them, and the ratio
 // to the best).
 //
-// Release only (not the sanitizers, not Debug): about 2 minutes on the 2-core VM, two at a time.
+// Release only (not the sanitizers, not Debug): about a minute on the 2-core VM, two at a time.
 // Each problem is its own ctest test (tests/CMakeLists.txt reads the ids from the file):
 //   regression_gate_test --gtest_filter=Gate/RegressionGate.Holds/<id>
 // Environment: TSUMI_GATE_FILE replaces the file (a scratch list of candidates, measured the same way).
