@@ -222,6 +222,16 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vecto
   return pairs;
 }
 
+// The children of a node of a mate search: every check at an OR node, every evasion at an AND node.
+MoveList node_moves(const Position& pos, bool or_node) {
+  MoveList moves;
+  if (or_node)
+    generate<CHECKS>(pos, moves);
+  else
+    generate<EVASIONS>(pos, moves);
+  return moves;
+}
+
 }  // namespace
 
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
@@ -263,11 +273,7 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
   seen.push_back(pos.key());
   while (int(line.size()) < max_plies) {
     const bool or_node = pos.side_to_move() == attacker;
-    MoveList moves;
-    if (or_node)
-      generate<CHECKS>(pos, moves);
-    else
-      generate<EVASIONS>(pos, moves);
+    const MoveList moves = node_moves(pos, or_node);
     Move best = Move::none();
     std::uint32_t best_pn = 0;
     std::uint16_t best_len = 0;
@@ -302,11 +308,7 @@ std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, 
   pos.set(root, &states[0]);
   for (int r = length;; --r) {
     const bool or_node = pos.side_to_move() == attacker;
-    MoveList moves;
-    if (or_node)
-      generate<CHECKS>(pos, moves);
-    else
-      generate<EVASIONS>(pos, moves);
+    const MoveList moves = node_moves(pos, or_node);
     if (!or_node && moves.empty()) return line;  // mated
     if (r <= 0) return {};
     Move best = Move::none();

@@ -416,12 +416,15 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   im.record_line(first.len);
   im.report(true);
   std::optional<MateLine> line = im.build_line(lines, first.len, false, im.timed);
+  // What cut a line's build: a stop, MateLimits::line_nodes, or the deadline.
+  const auto line_stop = [&] {
+    return im.stop.load(std::memory_order_relaxed)        ? MateStop::kStopped
+           : lines.aborted() == DfpnSearch::Abort::kNodes ? MateStop::kNodes
+                                                          : MateStop::kTime;
+  };
   // A mate exists (first_mate_length says how long), but there is no line to show for it.
   const auto no_line = [&] {
-    if (result.stop == MateStop::kNone)
-      result.stop = im.stop.load(std::memory_order_relaxed)        ? MateStop::kStopped
-                    : lines.aborted() == DfpnSearch::Abort::kNodes ? MateStop::kNodes  // MateLimits::line_nodes
-                                                                   : MateStop::kTime;
+    if (result.stop == MateStop::kNone) result.stop = line_stop();
     result.shortest_proven = false;
     return im.finish(result, lines.nodes());
   };
@@ -432,9 +435,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
     // line recorded at the proof (if the table held all of it) is the answer's.
     line = im.recorded_line();
     if (!line) return no_line();
-    result.stop = im.stop.load(std::memory_order_relaxed)        ? MateStop::kStopped
-                  : lines.aborted() == DfpnSearch::Abort::kNodes ? MateStop::kNodes
-                                                                 : MateStop::kTime;
+    result.stop = line_stop();
   } else {
     length = im.shorten(first.len, limits.prove_shortest, result);
     result.shortest_nodes = im.search_nodes() - result.first_mate_nodes;
