@@ -11,10 +11,13 @@ namespace tsumi {
 namespace {
 
 constexpr std::uint64_t kCodeMask = 0xff;
+constexpr std::uint64_t kSpilledBit = 0x100;
 
-std::uint64_t tag_key(Key board_key) { return board_key << 8; }
+// The tag of the board's entries in their home cluster, and in the cluster after it.
+std::uint64_t tag_key(Key board_key, bool spilled = false) { return board_key << 9 | (spilled ? kSpilledBit : 0); }
 bool is_empty(const MateEntry& e) { return (e.tag_lo & kCodeMask) == 0; }
-bool holds(const MateEntry& e, Key board_key) { return !is_empty(e) && (e.tag() & ~kCodeMask) == tag_key(board_key); }
+bool holds(const MateEntry& e, std::uint64_t tag) { return !is_empty(e) && (e.tag() & ~kCodeMask) == tag; }
+bool is_spilled(const MateEntry& e) { return !is_empty(e) && (e.tag_lo & kSpilledBit) != 0; }
 bool is_proven(const MateEntry& e) { return e.pn == 0; }
 bool is_disproven(const MateEntry& e) { return e.dn == 0; }
 bool is_final(const MateEntry& e) { return e.pn == 0 || e.dn == 0; }
@@ -37,8 +40,8 @@ std::uint8_t amount_code(std::uint64_t amount) {
 MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? &c.lock : nullptr) {
   if (!word_) return;
   std::atomic_ref<std::uint32_t> lock(*word_);
-  while (lock.exchange(1, std::memory_order_acquire) != 0)
-    while (lock.load(std::memory_order_relaxed) != 0) {
+  while ((lock.fetch_or(kLockBit, std::memory_order_acquire) & kLockBit) != 0)
+    while ((lock.load(std::memory_order_relaxed) & kLockBit) != 0) {
 #if defined(__x86_64__) || defined(__i386__)
       __builtin_ia32_pause();
 #endif
@@ -46,7 +49,7 @@ MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? 
 }
 
 MateTable::Guard::~Guard() {
-  if (word_) std::atomic_ref<std::uint32_t>(*word_).store(0, std::memory_order_release);
+  if (word_) std::atomic_ref<std::uint32_t>(*word_).fetch_and(~kLockBit, std::memory_order_release);
 }
 
 MateTable::MateTable(std::size_t bytes)
@@ -59,72 +62,142 @@ void MateTable::clear() {
   collection_runs_ = collection_removed_ = collection_us_ = 0;
 }
 
-MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0,
-                           std::uint32_t dn0) const {
-  Cluster& c = cluster(board_key);
-  const Guard guard(*this, c);
-  const MateEntry* proof = nullptr;
-  const MateEntry* disproof = nullptr;
-  const MateEntry* exact = nullptr;
-  for (const MateEntry& e : c.e) {
-    if (!holds(e, board_key)) continue;
+namespace {
+
+// The best answers one cluster holds for a probe, copied out (a probe that reads the spill cluster as
+// well holds one lock at a time).
+struct Found {
+  MateEntry proof{}, disproof{}, exact{};
+  bool has_proof = false, has_disproof = false, has_exact = false;
+};
+
+// Reads one cluster for the entries of tag `tag` (tag_key) and the hand.
+void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint64_t tag, Hand hand,
+                  std::uint16_t remaining, Found& f) {
+  for (const MateEntry& e : entries) {
+    if (!holds(e, tag)) continue;
     const Hand eh(e.hand);
     if (is_proven(e)) {
-      if (e.len <= remaining && hand.dominates(eh) && (!proof || e.len < proof->len)) proof = &e;
+      if (e.len <= remaining && hand.dominates(eh) && (!f.has_proof || e.len < f.proof.len))
+        f.proof = e, f.has_proof = true;
     } else if (is_disproven(e)) {
-      if (e.len >= remaining && eh.dominates(hand) && (!disproof || e.len > disproof->len)) disproof = &e;
-    } else if (e.len == remaining && eh == hand) {
-      exact = &e;  // numbers from a search under another length limit mean little here
+      if (e.len >= remaining && eh.dominates(hand) && (!f.has_disproof || e.len > f.disproof.len))
+        f.disproof = e, f.has_disproof = true;
+    } else if (!f.has_exact && e.len == remaining && eh == hand) {
+      f.exact = e, f.has_exact = true;  // numbers from a search under another length limit mean little here
     }
   }
-  if (proof) return MateProbe{0, kInfPn, proof->len, Hand(proof->hand), Move(proof->move), true};
-  if (disproof) return MateProbe{kInfPn, 0, disproof->len, Hand(disproof->hand), Move(disproof->move), true};
-  if (exact)
-    return MateProbe{exact->pn, exact->dn, exact->len, hand, Move(exact->move), true, ParentLink(exact->parent)};
+}
+
+}  // namespace
+
+MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0,
+                           std::uint32_t dn0) const {
+  const std::size_t home = home_index(board_key);
+  Found f;
+  bool spilled;
+  {
+    const Guard guard(*this, table_[home]);
+    read_cluster(table_[home].e, tag_key(board_key), hand, remaining, f);
+    spilled = has_spilled(table_[home]);
+  }
+  if (spilled) {  // the home cluster's exact entry, if any, is the newer
+    const Guard guard(*this, table_[spill_index(home)]);
+    read_cluster(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, f);
+  }
+  if (f.has_proof) return MateProbe{0, kInfPn, f.proof.len, Hand(f.proof.hand), Move(f.proof.move), true};
+  if (f.has_disproof) return MateProbe{kInfPn, 0, f.disproof.len, Hand(f.disproof.hand), Move(f.disproof.move), true};
+  if (f.has_exact)
+    return MateProbe{f.exact.pn, f.exact.dn, f.exact.len, hand, Move(f.exact.move), true, ParentLink(f.exact.parent)};
   return MateProbe{pn0, dn0, remaining, hand, Move::none(), false};
 }
 
-StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
-  Cluster& c = cluster(board_key);
-  const Guard guard(*this, c);
+MateEntry* MateTable::slot_for(Cluster& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
+                               bool& shared) {
   const bool final = r.pn == 0 || r.dn == 0;
   MateEntry* slot = nullptr;
-  StoreOutcome outcome = StoreOutcome::kNew;
-  bool shared = false;
+  outcome = StoreOutcome::kNew;
+  shared = false;
   for (MateEntry& e : c.e) {
     if (is_empty(e)) {
       if (!slot) slot = &e;
       continue;
     }
-    if (!holds(e, board_key)) continue;
+    if (!holds(e, tag)) continue;
     const Hand eh(e.hand);
     if (!is_final(e) && eh == hand && (final || e.len == r.len)) {
-      slot = &e;  // the node's own unknown entry: the new result supersedes it
-      outcome = StoreOutcome::kUpdate;
+      outcome = StoreOutcome::kUpdate;  // the node's own unknown entry: the new result supersedes it
       shared = ParentLink(e.parent).shared();
-      break;
+      return &e;
     }
     // A final result that the new one makes redundant.
     if ((final && is_proven(e) && r.pn == 0 && e.len >= r.len && eh.dominates(r.hand)) ||
         (final && is_disproven(e) && r.dn == 0 && e.len <= r.len && r.hand.dominates(eh))) {
-      slot = &e;
       outcome = StoreOutcome::kRedundant;
-      break;
+      return &e;
     }
   }
-  if (!slot) {
-    slot = &c.e[0];
-    for (MateEntry& e : c.e)
-      if (worth(e) < worth(*slot)) slot = &e;
-    outcome = StoreOutcome::kEvict;
+  return slot;
+}
+
+MateEntry& MateTable::least_worth(Cluster& c) {
+  MateEntry* least = &c.e[0];
+  for (MateEntry& e : c.e)
+    if (worth(e) < worth(*least)) least = &e;
+  return *least;
+}
+
+void MateTable::write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared) {
+  const bool final = r.pn == 0 || r.dn == 0;
+  slot.set_tag(tag | std::max<std::uint8_t>(1, amount_code(r.amount)));
+  slot.hand = r.hand.raw();
+  slot.pn = r.pn;
+  slot.dn = r.dn;
+  slot.len = r.len;
+  slot.move = r.move.raw();
+  slot.parent = (shared && !final ? r.parent.with_shared(true) : r.parent).raw();
+}
+
+StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
+  const std::size_t home = home_index(board_key), spill = spill_index(home);
+  const std::uint64_t tag = tag_key(board_key), spilled_tag = tag_key(board_key, true);
+  StoreOutcome outcome;
+  bool shared;
+  int home_least = 0;
+  bool spilled = false;
+  {
+    Cluster& c = table_[home];
+    const Guard guard(*this, c);
+    if (MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared)) {
+      write(*slot, tag, r, shared);
+      return outcome;
+    }
+    MateEntry& least = least_worth(c);
+    if (spill == home) {
+      write(least, tag, r, false);
+      return StoreOutcome::kEvict;
+    }
+    home_least = worth(least);
+    spilled = has_spilled(c);
   }
-  slot->set_tag(tag_key(board_key) | std::max<std::uint8_t>(1, amount_code(r.amount)));
-  slot->hand = r.hand.raw();
-  slot->pn = r.pn;
-  slot->dn = r.dn;
-  slot->len = r.len;
-  slot->move = r.move.raw();
-  slot->parent = (shared && !final ? r.parent.with_shared(true) : r.parent).raw();
+  {  // The home cluster is full: the node's entry, an empty slot, or a lesser entry in the spill cluster.
+    Cluster& c = table_[spill];
+    const Guard guard(*this, c);
+    MateEntry* slot = slot_for(c, spilled_tag, hand, r, outcome, shared);
+    if (!slot && worth(least_worth(c)) < home_least)
+      slot = &least_worth(c), outcome = StoreOutcome::kEvict, shared = false;
+    if (slot) {
+      // The home's flag is set and cleared (collect_below) under the spill cluster's lock only.
+      if (!spilled) set_spilled(table_[home], true);
+      write(*slot, spilled_tag, r, shared);
+      return outcome;
+    }
+  }
+  Cluster& c = table_[home];  // the home cluster again: another worker may have stored there meanwhile
+  const Guard guard(*this, c);
+  MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared);
+  if (!slot) slot = &least_worth(c), outcome = StoreOutcome::kEvict, shared = false;
+  write(*slot, tag, r, shared);
   return outcome;
 }
 
@@ -135,25 +208,45 @@ bool MateTable::put_entry(std::size_t cluster, int slot, const MateEntry& e) {
   Cluster& c = table_[cluster];
   const Guard guard(*this, c);
   c.e[slot] = e;
+  if (is_spilled(e) && clusters_ > 1) set_spilled(table_[cluster == 0 ? clusters_ - 1 : cluster - 1], true);
   return true;
 }
 
 MateParent MateTable::parent(Key board_key, Hand hand) const {
-  Cluster& c = cluster(board_key);
-  const Guard guard(*this, c);
-  for (const MateEntry& e : c.e)
-    if (holds(e, board_key) && !is_final(e) && e.hand == hand.raw())
-      return MateParent{true, ParentLink(e.parent), e.pn, e.dn};
+  const std::size_t home = home_index(board_key);
+  bool spilled;
+  {
+    const Guard guard(*this, table_[home]);
+    for (const MateEntry& e : table_[home].e)
+      if (holds(e, tag_key(board_key)) && !is_final(e) && e.hand == hand.raw())
+        return MateParent{true, ParentLink(e.parent), e.pn, e.dn};
+    spilled = has_spilled(table_[home]);
+  }
+  if (spilled) {
+    const Guard guard(*this, table_[spill_index(home)]);
+    for (const MateEntry& e : table_[spill_index(home)].e)
+      if (holds(e, tag_key(board_key, true)) && !is_final(e) && e.hand == hand.raw())
+        return MateParent{true, ParentLink(e.parent), e.pn, e.dn};
+  }
   return MateParent{};
 }
 
 bool MateTable::mark_shared(Key board_key, Hand hand) {
-  Cluster& c = cluster(board_key);
-  const Guard guard(*this, c);
-  bool marked = false;
-  for (MateEntry& e : c.e)
-    if (holds(e, board_key) && !is_final(e) && e.hand == hand.raw())
-      e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
+  const std::size_t home = home_index(board_key);
+  bool marked = false, spilled;
+  {
+    const Guard guard(*this, table_[home]);
+    for (MateEntry& e : table_[home].e)
+      if (holds(e, tag_key(board_key)) && !is_final(e) && e.hand == hand.raw())
+        e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
+    spilled = has_spilled(table_[home]);
+  }
+  if (spilled) {
+    const Guard guard(*this, table_[spill_index(home)]);
+    for (MateEntry& e : table_[spill_index(home)].e)
+      if (holds(e, tag_key(board_key, true)) && !is_final(e) && e.hand == hand.raw())
+        e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
+  }
   return marked;
 }
 
@@ -192,8 +285,12 @@ std::uint64_t MateTable::collect_below(int limit) {
   for (std::size_t i = 0; i < clusters_; ++i) {
     Cluster& c = table_[i];
     const Guard guard(*this, c);
-    for (MateEntry& e : c.e)
+    bool spilled = false;  // an entry whose home is the cluster before stays
+    for (MateEntry& e : c.e) {
       if (!is_empty(e) && worth(e) <= limit) e.set_tag(0), ++removed;
+      spilled = spilled || is_spilled(e);
+    }
+    if (!spilled && clusters_ > 1) set_spilled(table_[i == 0 ? clusters_ - 1 : i - 1], false);
   }
   return removed;
 }

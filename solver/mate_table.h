@@ -2,15 +2,18 @@
 // The df-pn transposition table: proof and disproof numbers by board and attacker hand, with hand
 // dominance, in fixed memory, with garbage collection when it fills.
 //
-// Layout: clusters of 256 bytes (four cache lines), the cluster chosen from the board key's high bits
-// alone, so every hand of one board lives in one cluster and a probe compares hands there. A cluster
-// is a 4-byte spin lock and 9 entries of 28 bytes, 28.4 bytes a position:
+// Layout: clusters of 256 bytes (four cache lines), the home cluster chosen from the board key's high
+// bits alone, so every hand of one board lives in one cluster, or in the next one when its home is full
+// (below), and a probe compares hands there. A cluster is a 4-byte spin lock and 9 entries of 28 bytes,
+// 28.4 bytes a position:
 //
-//   Cluster    0: lock       u32   the cluster's spin lock while workers share the table
+//   Cluster    0: lock       u32   bit 0: the cluster's spin lock while workers share the table;
+//                                  bit 1: the next cluster may hold entries spilled from this one
 //              4: MateEntry  x9    (4-byte aligned)
-//   MateEntry  0: tag        u32x2 bits 8-63: the low 56 bits of the board key (board + side to move,
-//                                  Position::board_key; the index holds the high bits); bits 0-7:
-//                                  the amount code, 0 = empty
+//   MateEntry  0: tag        u32x2 bits 9-63: the low 55 bits of the board key (board + side to move,
+//                                  Position::board_key; the index holds the high bits); bit 8: spilled
+//                                  (the entry's home is the cluster before); bits 0-7: the amount
+//                                  code, 0 = empty
 //              8: hand       u32   raw attacker Hand: the proof hand (pn = 0), the disproof hand
 //                                  (dn = 0), or the hand searched (unknown)
 //             12: pn, dn     u32 x2
@@ -27,23 +30,35 @@
 // whose length fits; disproven from any whose disproof hand dominates the probed hand and whose length
 // covers; otherwise the exact hand's numbers.
 //
-// Forgetting. Storing into a full cluster replaces the entry of least worth: its amount code, plus
-// kFinalBonus for a proven or disproven entry (final results hold up proof trees and are costly to
-// find again). That alone lets a full table fill with small entries that push out large ones a cluster
-// at a time, so the searches call collect() now and then: when a sample of the table (hashfull) is at
-// kCollectAt permille or more, it takes the worth of the entries in a sample of clusters, finds the
-// least worth w such that at least kCollectShare of them are worth w or less, and empties every entry
-// of the table worth w or less (Nagai's SmallTreeGC; KomoringHeights collects the same way). Entries
-// stay in their slots, so there is nothing to compact. A table that forgets answers more slowly, never
-// wrongly: every entry is a cache of a search result that the search finds again when it is gone, and
-// no result depends on an entry's presence (repetition results live in the PathTable, not here).
+// Spilling. One board met with many attacker hands fills its home cluster alone while the table is
+// nearly empty (明日香, 20 M nodes in 2 GiB: 11.5% of the entries in use, yet 1.8% of the clusters
+// full, 77 thousand of them by one board's nine hands or more; spread at random, almost none would be).
+// So a store that finds its home cluster full, and no entry there of its own, goes to the next cluster
+// (linear probing one step, as KomoringHeights' table probes on to the next free entry): into the
+// node's own entry there, an empty slot, or over the least worthy entry there if it is worth less than
+// the home's least. Such an entry carries the spilled bit in its tag, and its home cluster a flag in
+// its lock word; a probe, parent and mark_shared read the next cluster only where that flag is set, so a
+// table that is not crowded pays nothing. A collection clears the flag once the next cluster holds no
+// spilled entry. The home's entry of a node is the newer where both clusters hold one.
+//
+// Forgetting. Storing into a full cluster (and its spill cluster) replaces the entry of least worth:
+// its amount code, plus kFinalBonus for a proven or disproven entry (final results hold up proof trees
+// and are costly to find again). That alone lets a full table fill with small entries that push out
+// large ones a cluster at a time, so the searches call collect() now and then: when a sample of the
+// table (hashfull) is at kCollectAt permille or more, it takes the worth of the entries in a sample of clusters, finds
+// the least worth w such that at least kCollectShare of them are worth w or less, and empties every entry of the table
+// worth w or less (Nagai's SmallTreeGC; KomoringHeights collects the same way). Entries stay in their slots, so there
+// is nothing to compact. A table that forgets answers more slowly, never wrongly: every entry is a cache of a search
+// result that the search finds again when it is gone, and no result depends on an entry's presence (repetition results
+// live in the PathTable, not here).
 //
 // Thread safety: after set_concurrent(true), probe, store, collect and hashfull may be called from any
 // number of threads at once: each holds its cluster's spin lock (lock striping at cluster granularity:
-// two workers contend only on the same 256 bytes), and collect lets one caller at a time sweep while
-// the others search on. With set_concurrent(false), the default, they take no lock and one thread at a
-// time may use the table. prefetch is a hint and always safe; clear and set_concurrent need the table
-// to themselves.
+// two workers contend only on the same 256 bytes; a call that reads the spill cluster holds one lock at
+// a time, never two, so no order of locks can deadlock; a store racing another may then leave the same
+// node in both clusters, which costs a slot and is never read wrongly), and collect lets one caller at
+// a time sweep while the others search on. With set_concurrent(false), the default, they take no lock and one thread at
+// a time may use the table. prefetch is a hint and always safe; clear and set_concurrent need the table to themselves.
 
 #include <atomic>
 #include <cstddef>
@@ -172,7 +187,7 @@ class MateTable {
   // The entries for saving and restoring a table (a long solve that resumes): the layout of MateEntry
   // is kLayoutVersion's, and an entry belongs in the cluster and slot it was read from (the cluster
   // index depends on the number of clusters, so a saved table fits only a table of the same size).
-  static constexpr int kLayoutVersion = 2;
+  static constexpr int kLayoutVersion = 3;
   // Calls f(cluster, slot, entry) for every entry in use, each cluster read under its lock.
   template <class F>
   void for_each_entry(F&& f) const {
@@ -203,7 +218,32 @@ class MateTable {
   };
   static_assert(sizeof(Cluster) == 256);
 
-  Cluster& cluster(Key k) const { return table_[table_index(k, clusters_)]; }
+  Cluster& cluster(Key k) const { return table_[home_index(k)]; }
+  std::size_t home_index(Key k) const { return table_index(k, clusters_); }
+  // The cluster a full home cluster spills into: the next one (the first after the last).
+  std::size_t spill_index(std::size_t home) const { return home + 1 == clusters_ ? 0 : home + 1; }
+  // Where a store into cluster c goes without evicting another node's entry: the node's own unfinished
+  // entry, a final entry the record makes redundant, or an empty slot; null when there is none.
+  // (`tag`: the board's tag in that cluster, with the spilled bit or without.)
+  static MateEntry* slot_for(Cluster& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
+                             bool& shared);
+  static MateEntry& least_worth(Cluster& c);
+  static void write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared);
+  // The lock word's bit 0 is the lock; bit 1 says the next cluster may hold entries whose home is this
+  // one. The flag is set (store, put_entry) and cleared (collect_below) under the next cluster's lock.
+  static constexpr std::uint32_t kLockBit = 1, kSpillBit = 2;
+  bool has_spilled(const Cluster& c) const {
+    return (concurrent_ ? std::atomic_ref<const std::uint32_t>(c.lock).load(std::memory_order_relaxed) : c.lock) &
+           kSpillBit;
+  }
+  void set_spilled(Cluster& c, bool on) const {
+    if (concurrent_) {
+      std::atomic_ref<std::uint32_t> word(c.lock);
+      on ? word.fetch_or(kSpillBit, std::memory_order_relaxed) : word.fetch_and(~kSpillBit, std::memory_order_relaxed);
+    } else {
+      c.lock = on ? c.lock | kSpillBit : c.lock & ~kSpillBit;
+    }
+  }
   // The least worth that at least kCollectShare of the entries of a sample have or stay below.
   int collection_worth() const;
 

@@ -255,6 +255,64 @@ TEST(MateTable, ReplacementKeepsTheLargestAmounts) {
   EXPECT_TRUE(t.probe(Key(5099), h, 5, 1, 1).found);  // the newest is held
 }
 
+// One board met with many attacker hands (明日香 meets boards with dozens): its home cluster holds
+// nine, the rest spill into the next cluster, and every one is found again, also after a collection
+// that spares them and after the table is saved and restored slot by slot.
+Hand nth_hand(int i) { return hand_of({{PAWN, i % 19}, {GOLD, i / 19}}); }
+
+TEST(MateTable, CrowdedBoardSpillsIntoTheNextCluster) {
+  MateTable t(kSmall);
+  constexpr int kHands = 15;
+  for (int i = 0; i < kHands; ++i) t.store(kKey, nth_hand(i), record(3 + i, 4 + i, 9, nth_hand(i), kMove, 1000));
+  const auto all_found = [&](const MateTable& table) {
+    for (int i = 0; i < kHands; ++i) {
+      const MateProbe p = table.probe(kKey, nth_hand(i), 9, 1, 1);
+      EXPECT_TRUE(p.found) << i;
+      EXPECT_EQ(p.pn, std::uint32_t(3 + i)) << i;
+      EXPECT_EQ(p.dn, std::uint32_t(4 + i)) << i;
+      EXPECT_TRUE(table.parent(kKey, nth_hand(i)).found) << i;
+    }
+  };
+  all_found(t);
+  // An update of a spilled node goes to its entry, not to a second one.
+  t.store(kKey, nth_hand(kHands - 1), record(77, 88, 9, nth_hand(kHands - 1), kMove, 1000));
+  EXPECT_EQ(t.probe(kKey, nth_hand(kHands - 1), 9, 1, 1).pn, 77u);
+  t.store(kKey, nth_hand(kHands - 1), record(3 + kHands - 1, 4 + kHands - 1, 9, nth_hand(kHands - 1), kMove, 1000));
+  int used = 0;
+  t.for_each_entry([&](std::size_t, int, const MateEntry&) { ++used; });
+  EXPECT_EQ(used, kHands);
+
+  // Saved and restored slot by slot (the table file's way).
+  MateTable restored(kSmall);
+  t.for_each_entry([&](std::size_t c, int s, const MateEntry& e) { EXPECT_TRUE(restored.put_entry(c, s, e)); });
+  all_found(restored);
+
+  // A collection of smaller entries spares them; one of everything empties the table.
+  for (int i = 0; i < 3000; ++i) t.store(Key(i) * 0x9e3779b97f4a7c15ULL, nth_hand(0), record(2, 2, 9, nth_hand(0)));
+  t.collect_below(1);  // the amount code of one node, unfinished
+  all_found(t);
+  t.collect_below(255 + MateTable::kFinalBonus);
+  for (int i = 0; i < kHands; ++i) EXPECT_FALSE(t.probe(kKey, nth_hand(i), 9, 1, 1).found) << i;
+}
+
+// Spilling takes an empty slot of the next cluster, or an entry there worth less than the home's least;
+// the next cluster's own boards keep their worthier entries.
+TEST(MateTable, SpillingSparesTheNextClustersWorthierEntries) {
+  MateTable t(kSmall);
+  const std::size_t home = table_index(kKey, t.clusters());
+  ASSERT_LT(home + 1, t.clusters());
+  Key next = 1;
+  while (table_index(next, t.clusters()) != home + 1) next = next * 0x9e3779b97f4a7c15ULL + 1;
+  for (int i = 0; i < 5; ++i) t.store(next, nth_hand(i), record(2, 2, 9, nth_hand(i), kMove, i < 4 ? 500 : 2));
+  for (int i = 0; i < 20; ++i) t.store(kKey, nth_hand(i), record(2, 2, 9, nth_hand(i), kMove, 500));
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(t.probe(next, nth_hand(i), 9, 1, 1).found) << i;
+  EXPECT_FALSE(t.probe(next, nth_hand(4), 9, 1, 1).found) << "worth less than the crowded home's least";
+  int found = 0;
+  for (int i = 0; i < 20; ++i) found += t.probe(kKey, nth_hand(i), 9, 1, 1).found;
+  EXPECT_EQ(found, 9 + 5);  // the home's nine, the next cluster's four empty slots and its cheap entry
+  EXPECT_TRUE(t.probe(kKey, nth_hand(19), 9, 1, 1).found) << "the newest is held";
+}
+
 TEST(MateTable, AmountCodesAreLogarithmicAndMonotone) {
   EXPECT_EQ(amount_code(0), 0);
   EXPECT_EQ(amount_code(1), 1);
@@ -342,9 +400,13 @@ Hand small_random_hand(std::mt19937& rng) {
   return h;
 }
 
-TEST(MateTable, FullClusterForgetsButNeverAnswersWrongly) {
-  MateTable t(256);
-  ASSERT_EQ(t.clusters(), 1u);
+// With one cluster (a cluster that cannot spill), two (each spills into the other) and three, with
+// collections now and then.
+class MateTableUnderTraffic : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(MateTableUnderTraffic, FullClustersForgetButNeverAnswerWrongly) {
+  MateTable t(256 * GetParam());
+  ASSERT_EQ(t.clusters(), GetParam());
   std::mt19937 rng(42);
   constexpr int kBoards = 6;
   Key keys[kBoards];
@@ -358,6 +420,7 @@ TEST(MateTable, FullClusterForgetsButNeverAnswersWrongly) {
   int answered_proven = 0, answered_disproven = 0;
 
   for (int step = 0; step < 3000; ++step) {
+    if (GetParam() > 1 && step % 700 == 350) t.collect_below(int(rng() % 40));
     const int b = int(rng() % kBoards);
     const Truth& tr = truth[b];
     const unsigned kind = rng() % 10;
@@ -437,6 +500,8 @@ TEST(MateTable, FullClusterForgetsButNeverAnswersWrongly) {
   EXPECT_GT(answered_disproven, 20);
   EXPECT_EQ(t.hashfull(), 1000);
 }
+
+INSTANTIATE_TEST_SUITE_P(Clusters, MateTableUnderTraffic, ::testing::Values(1, 2, 3));
 
 // Concurrent use (several workers over one table, set_concurrent(true)): every entry a probe reads is
 // one some thread stored whole, never a mix of two stores. Each thread stores records whose fields
