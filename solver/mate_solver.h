@@ -50,8 +50,8 @@ struct MateLimits {
   // That search may spend this many times the nodes of the solve before it (the first mate and the
   // shortest-mate proof), and at least kBookMinNodes; where it is cut, futile_length is not proven.
   double book_share = 0.1;
-  // Search the book count after every mate, not only where the main line has a drop where drops are
-  // all the defender has (the default, to keep the solve as fast as before the search existed).
+  // Search the book count after every mate, not only where the main line has a defender's drop (the
+  // default, to keep the solve of a problem without interpositions as fast as before the search existed).
   bool book_search_always = false;
   static constexpr std::uint64_t kBookMinNodes = 20000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
