@@ -58,11 +58,12 @@ std::vector<Move> longest_defences(DfpnSearch& s, std::uint16_t r, const MoveLis
   std::vector<std::pair<int, Move>> order;  // (rank, evasion): the greatest first
   for (Move m : evasions) {
     // An evasion the table proves mated within r - 3 is no longest defence: not searched.
-    if (s.probe_child(m, std::uint16_t(r - 3)).proven()) continue;
+    const NodeResult shorter = s.probe_child(m, std::uint16_t(r - 3));
+    if (shorter.proven()) continue;
     int rank = r - 1;
     if (first_only) {
       if (const NodeResult c = s.probe_child(m, std::uint16_t(r - 1)); c.proven()) rank = c.len;
-      if (s.probe_child(m, std::uint16_t(r - 3)).disproven()) rank += kKnownDisproof;
+      if (shorter.disproven()) rank += kKnownDisproof;
     }
     order.emplace_back(rank, m);
   }
