@@ -98,6 +98,8 @@ void DfpnSearch::check_limits() {
 }
 
 NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
+  if (const PathTable::Hit hit = path_disproof(context_, path_.child_path_key(m.raw()), child_remaining); hit.found)
+    return NodeResult{kInfPn, 0, hit.len, hit.hand, Move::none(), hit.loop_ply};
   const ChildKey c = child_key(pos_, attacker_, m, salt_);
   const MateProbe p = table_.probe(c.board_key, c.hand, child_remaining);
   return NodeResult{p.pn, p.dn, p.len, p.hand, p.move, kNoLoop};
@@ -162,6 +164,8 @@ bool DfpnSearch::contradicts_table(const NodeResult& result) const {
 void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount, ParentLink link) {
   if (result.disproven() && result.loop_ply != kNoLoop) {
     paths_.store(path_.path_key(), result.len, result.loop_ply, result.hand);
+    if (shared_paths_ && amount >= shared_min_nodes_)
+      shared_paths_->store(path_.path_key(), result.len, result.loop_ply, result.hand);
     ++counters_.path_stores;
     return;
   }

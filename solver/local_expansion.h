@@ -57,7 +57,7 @@ namespace tsumi {
 struct ExpansionContext {
   MateTable& table;
   const SearchPath& path;
-  const PathTable& paths;
+  const PathTable& paths;  // the path-dependent disproofs of this searcher
   ChildStack& children;
   Color attacker;
   bool marks;    // compute the children's BusyMarks keys (the workers share marks)
@@ -68,7 +68,20 @@ struct ExpansionContext {
   // every defence.
   FutilityJudge* judge = nullptr;
   Key salt = 0;
+  // The path table of the whole solve (DfpnSearch::share_paths), read where `paths` has no answer and
+  // its filter says it may; null: none.
+  const PathTable* shared_paths = nullptr;
 };
+
+// The disproof of the node `path_key` names (a child of the path's end) that holds on this path only,
+// within `remaining` plies: from the searcher's own path table, else the shared one. Probed for every
+// child, so inline and cheap where neither table holds anything.
+inline PathTable::Hit path_disproof(const ExpansionContext& ctx, Key path_key, std::uint16_t remaining) {
+  if (const PathTable::Hit hit = ctx.paths.disproven(path_key, remaining); hit.found) return hit;
+  if (ctx.shared_paths && ctx.shared_paths->maybe_holds(path_key))
+    return ctx.shared_paths->disproven(path_key, remaining);
+  return {};
+}
 
 class LocalExpansion {
  public:

@@ -49,6 +49,11 @@ class LineBuilder {
   DfpnSearch::Abort aborted() const { return search_.aborted(); }  // what cut it
   // The stop request the line searches obey (nullptr: none; then only the deadline cuts them).
   void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+  // The line searches read and add to `shared`, the workers' path table (DfpnSearch::share_paths): a
+  // disproof of a line's defence that rested on a repetition is then found, not searched again.
+  void share_paths(PathTable& shared, std::uint64_t min_nodes = DfpnSearch::kSharedPathNodes) {
+    search_.share_paths(shared, min_nodes);
+  }
   // Called every DfpnSearch::kLimitInterval nodes of the line searches (progress reports).
   void set_tick(void (*tick)(void*), void* ctx) { search_.set_tick(tick, ctx); }
 

@@ -41,10 +41,17 @@ constexpr int kProgressLinePlies = 64;
 }  // namespace
 
 struct MateSolver::Impl {
-  explicit Impl(std::size_t mb) : hash_mb(mb), table(mb << 20) {}
+  explicit Impl(std::size_t mb)
+      : hash_mb(mb), table(mb << 20), paths((mb << 20) / kPathShare / PathTable::kSlotBytes, kPathFilterBits) {}
 
+  // The path table takes 1/kPathShare of the hash, on top of it.
+  static constexpr std::size_t kPathShare = 128;
+  static constexpr std::size_t kPathFilterBits = std::size_t(1) << 19;  // 64 KiB, as the searchers' own path tables
   std::size_t hash_mb;
   MateTable table;
+  // The path-dependent disproofs of the running solve, shared by the workers and the line builder
+  // (path_table.h); cleared when a solve begins (its keys start from the root).
+  PathTable paths;
   std::atomic<bool> stop{false};
   std::function<void(const MateProgress&)> progress;
   int progress_ms = 0;
@@ -126,9 +133,11 @@ struct MateSolver::Impl {
     timed = l.time_s > 0 && l.time_s < MateLimits::kNoTimeLimitS;  // false for NaN too
     line_budget = l.line_nodes;
     deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timed ? l.time_s : 0));
+    paths.clear();
     for (std::size_t w = 0; w < n; ++w) {
       workers.push_back(std::make_unique<DfpnSearch>(table, p.attacker));
       DfpnSearch& s = *workers.back();
+      s.share_paths(paths);
       s.set_root(p.setup);
       s.set_limits(deadline, timed, l.nodes, &stop);
       s.join(crew.get(), int(w));
@@ -366,7 +375,10 @@ struct MateSolver::Impl {
 MateSolver::MateSolver(std::size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
 MateSolver::~MateSolver() = default;
 
-void MateSolver::clear() { impl_->table.clear(); }
+void MateSolver::clear() {
+  impl_->table.clear();
+  impl_->paths.clear();
+}
 void MateSolver::request_stop() { impl_->stop.store(true, std::memory_order_relaxed); }
 void MateSolver::set_progress(std::function<void(const MateProgress&)> callback, int interval_ms) {
   impl_->progress = std::move(callback);
@@ -398,6 +410,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.first_mate_length = first.len;
   im.first_length = im.bound = first.len;
   LineBuilder lines(im.table, problem.setup, problem.attacker, &im.stop);
+  lines.share_paths(im.paths);
   lines.set_tick(&Impl::tick, &im);  // progress reports go on while a long line is built
   // The line of the first proof, built while its proof tree is fresh in the table: the answer when the
   // shortest-mate proof is cut and the table has since forgotten too much to build a shorter one.

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@
 #include "solver/mate_problem.h"
 #include "solver/mate_suite.h"
 #include "solver/mate_table.h"
+#include "solver/path_table.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi {
@@ -136,6 +138,37 @@ TEST(DfpnSearch, RepetitionDisproofsAreSharedOnlyWhereTheyHold) {
     ASSERT_TRUE(p) << id;
     MateTable table(std::size_t(64) << 20);
     EXPECT_EQ(shortest(table, p->setup, p->attacker), expected_answer(id)) << id;
+  }
+}
+
+// A path table shared by two searches of the same root (as MateSolver shares one between its workers and
+// its line builder): what the first disproved through a repetition, the second reads back instead of
+// searching it again, and its answer does not change. The second search runs over an empty main table,
+// so only the path table carries anything from the first.
+TEST(DfpnSearch, ASharedPathTableHandsOnRepetitionDisproofs) {
+  for (const char* id : {"kongou-25", "kongou-9", "kongou-4"}) {
+    const auto p = public_problem(id);
+    ASSERT_TRUE(p) << id;
+    PathTable shared(std::size_t(1) << 16);
+    MateTable first_table(std::size_t(64) << 20);
+    DfpnSearch first(first_table, p->attacker);
+    first.share_paths(shared, 1);  // every path disproof, however cheap
+    first.set_root(p->setup);
+    EXPECT_EQ(shortest(first), expected_answer(id)) << id;
+    ASSERT_GT(first.counters().path_stores, 0u) << id << ": no disproof rested on a repetition";
+
+    const auto second_search = [&](bool share) {
+      MateTable table(std::size_t(64) << 20);
+      DfpnSearch s(table, p->attacker);
+      if (share) s.share_paths(shared, 1);
+      s.set_root(p->setup);
+      EXPECT_EQ(shortest(s), expected_answer(id)) << id << (share ? " with" : " without") << " the shared table";
+      return std::pair{s.nodes(), s.counters()};
+    };
+    const auto [alone_nodes, alone] = second_search(false);
+    const auto [shared_nodes, with_shared] = second_search(true);
+    EXPECT_LT(with_shared.path_stores, alone.path_stores) << id << ": the disproofs were searched again";
+    EXPECT_LT(shared_nodes, alone_nodes) << id;
   }
 }
 

@@ -21,6 +21,7 @@
 #include "solver/mate_solver.h"
 #include "solver/mate_suite.h"
 #include "solver/mate_table.h"
+#include "solver/path_table.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi {
@@ -261,6 +262,41 @@ TEST(MatePv, LineBuilderStopsAtItsNodeBudget) {
   ASSERT_TRUE(line.has_value());
   EXPECT_EQ(check_mate_line(*problem, line->moves), std::nullopt) << line_text(line->moves);
   EXPECT_GT(lines.nodes(), DfpnSearch::kLimitInterval) << "the line needed no search";
+}
+
+// The line builder reads the path table the workers filled (MateSolver shares one): a line over a table
+// that has forgotten the proof searches again, and the disproofs that rested on repetitions are then
+// read, not found again. Here the main table of the line is empty and only the path table carries
+// anything from the solve.
+TEST(MatePv, LineBuilderReadsTheWorkersPathTable) {
+  for (const char* id : {"kongou-25", "kongou-9"}) {
+    const MateSuiteEntry* e = test::tsume_entry(id);
+    ASSERT_NE(e, nullptr);
+    ASSERT_TRUE(e->expected);
+    const auto problem = problem_of(*e);
+    ASSERT_TRUE(problem);
+    PathTable shared(std::size_t(1) << 16);
+    MateTable solved(std::size_t(64) << 20);
+    DfpnSearch worker(solved, problem->attacker);
+    worker.share_paths(shared, 1);
+    worker.set_root(problem->setup);
+    ASSERT_TRUE(worker.solve(std::uint16_t(*e->expected)).proven()) << id;
+    ASSERT_GT(worker.counters().path_stores, 0u) << id << ": nothing rested on a repetition";
+    const auto line_nodes = [&](bool share) {
+      MateTable empty(std::size_t(64) << 20);
+      LineBuilder lines(empty, problem->setup, problem->attacker, nullptr);
+      if (share) lines.share_paths(shared, 1);
+      const auto line = lines.build(std::uint16_t(*e->expected), true, {}, false);
+      EXPECT_TRUE(line.has_value()) << id;
+      if (line) {
+        EXPECT_EQ(line->moves.size(), std::size_t(*e->expected)) << id;
+        EXPECT_EQ(check_mate_line(*problem, line->moves), std::nullopt) << id << line_text(line->moves);
+      }
+      return lines.nodes();
+    };
+    const std::uint64_t alone = line_nodes(false);
+    EXPECT_LT(line_nodes(true), alone) << id;
+  }
 }
 
 // Without an exact length the line takes the defence with the longest known proof, not the one with

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <random>
 #include <set>
+#include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -109,6 +111,51 @@ TEST(PathTable, ClearForgets) {
   for (Key k = 1; k <= 300; ++k) t.store(k * 0x9e3779b97f4a7c15ULL, 9, 3, Hand());
   t.clear();
   for (Key k = 1; k <= 300; ++k) EXPECT_FALSE(t.disproven(k * 0x9e3779b97f4a7c15ULL, 0).found) << k;
+}
+
+// Shared by several threads (the workers of one solve): writers race on the same slots, and a reader
+// finds either nothing or an entry exactly as some writer stored it, never one torn between two.
+TEST(PathTable, ConcurrentWritersNeverTearAnEntry) {
+  PathTable t(64);  // few slots: the writers collide all the time
+  // An entry's length, loop ply and hand are all functions of its key, so a torn one shows.
+  const auto len_of = [](Key k) { return std::uint16_t(k >> 48 | 1); };
+  const auto loop_of = [](Key k) { return std::uint16_t(k >> 32); };
+  const auto hand_of = [](Key k) { return Hand(std::uint32_t(k) & 0x0fffffffu); };
+  constexpr int kThreads = 4, kRounds = 20000;
+  std::vector<std::thread> threads;
+  std::vector<int> bad(kThreads, 0), hits(kThreads, 0);
+  for (int w = 0; w < kThreads; ++w)
+    threads.emplace_back([&, w] {
+      std::mt19937_64 rng(100 + w);
+      std::vector<Key> keys;
+      for (int i = 0; i < 256; ++i) keys.push_back(rng() | 1);
+      for (int i = 0; i < kRounds; ++i) {
+        const Key k = keys[std::size_t(i / 2) % keys.size()];  // stored, then read back
+        if (i % 2 == 0) {
+          t.store(k, len_of(k), loop_of(k), hand_of(k));
+        } else if (const PathTable::Hit h = t.disproven(k, 0); h.found) {
+          ++hits[std::size_t(w)];
+          bad[std::size_t(w)] += h.len != len_of(k) || h.loop_ply != loop_of(k) || h.hand != hand_of(k);
+        }
+      }
+    });
+  for (std::thread& th : threads) th.join();
+  int all_hits = 0;
+  for (int w = 0; w < kThreads; ++w) {
+    EXPECT_EQ(bad[std::size_t(w)], 0) << "thread " << w;
+    all_hits += hits[std::size_t(w)];
+  }
+  EXPECT_GT(all_hits, 0) << "no reader found an entry: the test tests nothing";
+}
+
+TEST(PathTable, UsedUntilCleared) {
+  PathTable t(64);
+  EXPECT_FALSE(t.used());
+  t.store(kPath, 3, 1, Hand());
+  EXPECT_TRUE(t.used());
+  t.clear();
+  EXPECT_FALSE(t.used());
+  EXPECT_EQ(t.entries(), 64u);
 }
 
 TEST(PathTable, ExtendIsDeterministic) {
