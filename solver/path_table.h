@@ -30,11 +30,10 @@
 //
 // Direct-mapped; a lost entry is only searched again. Every searcher keeps a small one of its own (8192
 // slots, 128 KiB, a disproof taking two: it is probed for every child, so it must stay in cache).
-// Those lose a costly disproof as soon as 4096 others have passed, and the line builder,
-// searching after the workers, started with an empty one: ミクロコスモス's exact line
-// searched 108-136 M nodes to re-disprove its own defences, whose disproofs had rested on
-// repetitions. So the solver also gives its workers and its line builder one shared table sized
-// from the hash (MateSolver), as KomoringHeights shares its repetition table.
+// Those lose a costly disproof as soon as 4096 others have passed, and the line builder, searching after the workers, started with
+// an empty one: ミクロコスモス's exact line searched 108-136 M nodes to re-disprove its own defences,
+// whose disproofs had rested on repetitions. So the solver also gives its workers and its line builder
+// one shared table sized from the hash (MateSolver), as KomoringHeights shares its repetition table.
 // It takes only the disproofs that cost DfpnSearch::kSharedPathNodes or more, and a filter of one bit a
 // key (set by store, read by maybe_holds, sized apart from the slots so that it stays in cache) tells a
 // probe whether the slot is worth its cache miss: without it, one shared probe for every child, a miss
@@ -131,6 +130,7 @@ class PathTable {
     used_.store(false, std::memory_order_relaxed);
   }
   std::size_t entries() const { return size_; }
+
 
  private:
   // check = key ^ data. An entry's data = len | distance << 16 | disproof hand << 32; a marker's,

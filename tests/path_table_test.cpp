@@ -34,7 +34,7 @@ TEST(PathTable, TheNodeKeepsItsDistance) {
   t.store(kNode, kSegment, 5, 3, Hand());
   EXPECT_EQ(t.distance(kNode), 3);
   EXPECT_EQ(t.distance(kNode + 1), 0);
-  EXPECT_EQ(t.distance(kSegment), 0);              // the entry is not a marker
+  EXPECT_EQ(t.distance(kSegment), 0);  // the entry is not a marker
   t.store(kNode, kSegment ^ 0x100, 5, 6, Hand());  // the last stored wins
   EXPECT_EQ(t.distance(kNode), 6);
 }
