@@ -53,7 +53,7 @@ std::uint64_t DfpnSearch::nodes() const { return nodes_ + (judge_ ? judge_->node
 void DfpnSearch::do_move(Move m) {
   pos_.do_move(m, states_[ply_ + 1]);
   ++ply_;
-  path_.push(node_key(), pos_.hand(attacker_), m.raw());
+  path_.push(node_key(), pos_.hand(attacker_));
 }
 
 void DfpnSearch::undo_move(Move m) {
@@ -98,9 +98,9 @@ void DfpnSearch::check_limits() {
 }
 
 NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
-  if (const PathTable::Hit hit = path_disproof(context_, path_.child_path_key(m.raw()), child_remaining); hit.found)
-    return NodeResult{kInfPn, 0, hit.len, hit.hand, Move::none(), hit.loop_ply};
   const ChildKey c = child_key(pos_, attacker_, m, salt_);
+  if (const PathDisproof hit = path_disproof(context_, c.board_key, c.hand, child_remaining); hit.found)
+    return NodeResult{kInfPn, 0, hit.len, hit.hand, Move::none(), hit.loop_ply};
   const MateProbe p = table_.probe(c.board_key, c.hand, child_remaining);
   return NodeResult{p.pn, p.dn, p.len, p.hand, p.move, kNoLoop};
 }
@@ -163,9 +163,12 @@ bool DfpnSearch::contradicts_table(const NodeResult& result) const {
 // A disproof that still relies on the path goes to the path table, every other result to the table.
 void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount, ParentLink link) {
   if (result.disproven() && result.loop_ply != kNoLoop) {
-    paths_.store(path_.path_key(), result.len, result.loop_ply, result.hand);
+    const Key node = SearchPath::node_hash(node_key(), pos_.hand(attacker_));
+    const Key segment = path_.segment_key(result.loop_ply);
+    const auto distance = std::uint16_t(ply_ - result.loop_ply);
+    paths_.store(node, segment, result.len, distance, result.hand);
     if (shared_paths_ && amount >= shared_min_nodes_)
-      shared_paths_->store(path_.path_key(), result.len, result.loop_ply, result.hand);
+      shared_paths_->store(node, segment, result.len, distance, result.hand);
     ++counters_.path_stores;
     return;
   }

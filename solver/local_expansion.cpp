@@ -90,8 +90,7 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
       ++ctx.counters.repetitions;
       continue;
     }
-    if (const PathTable::Hit hit = path_disproof(ctx, ctx.path.child_path_key(c.key.move.raw()), child_remaining_);
-        hit.found) {
+    if (const PathDisproof hit = path_disproof(ctx, c.key.board_key, c.key.hand, child_remaining_); hit.found) {
       c.pn = kInfPn, c.dn = 0, c.len = hit.len, c.hand = hit.hand, c.loop_ply = hit.loop_ply;
       ++ctx.counters.path_hits;
       continue;

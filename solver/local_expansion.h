@@ -6,7 +6,8 @@
 // On expansion every child gets its numbers from, in order:
 //   1. the repetition rule (search_path.h): a position dominated by an ancestor is disproven on this
 //      path, with loop_ply the ancestor's ply;
-//   2. the path table: a disproof that relies on a repetition, stored under this very path;
+//   2. the path table: a disproof that relies on repetitions of positions that are on this path too
+//      (path_table.h);
 //   3. the transposition table;
 //   4. the df-pn+ first numbers for a child the table does not know: at an OR node the defender's
 //      number of legal replies (none: mate, and the expansion stops there, the node proven), at an AND
@@ -73,13 +74,30 @@ struct ExpansionContext {
   const PathTable* shared_paths = nullptr;
 };
 
-// The disproof of the node `path_key` names (a child of the path's end) that holds on this path only,
-// within `remaining` plies: from the searcher's own path table, else the shared one. Probed for every
-// child, so inline and cheap where neither table holds anything.
-inline PathTable::Hit path_disproof(const ExpansionContext& ctx, Key path_key, std::uint16_t remaining) {
-  if (const PathTable::Hit hit = ctx.paths.disproven(path_key, remaining); hit.found) return hit;
-  if (ctx.shared_paths && ctx.shared_paths->maybe_holds(path_key))
-    return ctx.shared_paths->disproven(path_key, remaining);
+// A disproof of the child with board key `board_key` and attacker hand `hand` (a child of the path's
+// end) that relies on repetitions and holds on this path, within `remaining` plies: from the
+// searcher's own path table, else the shared one. Its loop_ply is the first ply of the segment it was
+// stored under (its repetitions are of positions there or below, so that ply or a deeper one). Probed
+// for every child, so inline and cheap where neither table holds anything (the child's node hash is
+// mixed only when one does).
+struct PathDisproof {
+  bool found;
+  std::uint16_t len;
+  std::uint16_t loop_ply;
+  Hand hand;
+};
+inline PathDisproof path_disproof(const ExpansionContext& ctx, Key board_key, Hand hand, std::uint16_t remaining) {
+  if (!ctx.paths.used() && !(ctx.shared_paths && ctx.shared_paths->used())) return {};
+  const Key child = SearchPath::node_hash(board_key, hand);
+  const PathTable* tables[2] = {&ctx.paths, ctx.shared_paths};
+  for (const PathTable* t : tables) {
+    if (!t || (t == ctx.shared_paths && !t->maybe_holds(child))) continue;
+    const int distance = t->distance(child);
+    if (distance == 0 || distance > ctx.path.ply() + 1) continue;
+    if (const PathTable::Hit hit = t->disproven(child, ctx.path.child_segment_key(child, distance), remaining);
+        hit.found)
+      return {true, hit.len, std::uint16_t(ctx.path.ply() + 1 - distance), hit.hand};
+  }
   return {};
 }
 

@@ -2,8 +2,8 @@
 // The current path of a df-pn worker, root first: what the repetition rule and the path table need.
 //
 // For every node on the path it keeps the board key (board and side to move), the attacker's hand and
-// the PathTable key of the moves from the root, plus a count filter of the board keys so that the
-// common answer, "no ancestor has this board", costs one load.
+// the XOR of the node hashes from the root down to it (what segment keys are made of), plus a count
+// filter of the board keys so that the common answer, "no ancestor has this board", costs one load.
 //
 // The repetition rule, with hand dominance. In tsume any repetition is the attacker's failure. A
 // position whose board (and side to move) equals an ancestor's and whose attacker hand is dominated by
@@ -23,15 +23,15 @@
 #include <vector>
 
 #include "core/hand.h"
+#include "core/hash_mix.h"
 #include "core/zobrist.h"
-#include "solver/path_table.h"
 
 namespace tsumi {
 
 class SearchPath {
  public:
   explicit SearchPath(int max_ply)
-      : boards_(std::size_t(max_ply) + 2), hands_(boards_.size()), path_keys_(boards_.size()), filter_(kFilterSlots) {}
+      : boards_(std::size_t(max_ply) + 2), hands_(boards_.size()), sets_(boards_.size()), filter_(kFilterSlots) {}
 
   // Starts a path at the root.
   void reset(Key board_key, Hand attacker_hand) {
@@ -39,15 +39,15 @@ class SearchPath {
     ply_ = 0;
     boards_[0] = board_key;
     hands_[0] = attacker_hand;
-    path_keys_[0] = board_key + attacker_hand.raw();
+    sets_[0] = node_hash(board_key, attacker_hand);
     ++filter_[slot(board_key)];
   }
   // Extends the path by the node reached with move `move_raw`.
-  void push(Key board_key, Hand attacker_hand, std::uint16_t move_raw) {
+  void push(Key board_key, Hand attacker_hand) {
     ++ply_;
     boards_[ply_] = board_key;
     hands_[ply_] = attacker_hand;
-    path_keys_[ply_] = PathTable::extend(path_keys_[ply_ - 1], move_raw);
+    sets_[ply_] = sets_[ply_ - 1] ^ node_hash(board_key, attacker_hand);
     ++filter_[slot(board_key)];
   }
   void pop() {
@@ -56,10 +56,20 @@ class SearchPath {
   }
 
   int ply() const { return ply_; }
-  // The PathTable key of the node at the end of the path.
-  Key path_key() const { return path_keys_[ply_]; }
-  // The PathTable key of the child reached from the end of the path by move `move_raw`.
-  Key child_path_key(std::uint16_t move_raw) const { return PathTable::extend(path_keys_[ply_], move_raw); }
+  // A position's hash in segment keys (and PathTable's node key): its board key and attacker hand.
+  static Key node_hash(Key board_key, Hand attacker_hand) {
+    return mix64(board_key + kGoldenGamma * (std::uint64_t(attacker_hand.raw()) + 1));
+  }
+  // The key of the segment of the path from `from_ply` down to its end: the set of its positions, in
+  // any order (the XOR of their node hashes; a path never holds one position twice, the repetition
+  // rule cuts it first). A disproof that relies on repetitions of positions of this segment only holds
+  // on every path whose segment of the same length holds the same positions (path_table.h).
+  Key segment_key(int from_ply) const { return sets_[ply_] ^ (from_ply > 0 ? sets_[from_ply - 1] : 0); }
+  // The same for a child of the end of the path (its node hash `child`), over the `distance` plies
+  // above it and itself. Needs distance <= ply() + 1.
+  Key child_segment_key(Key child, int distance) const {
+    return child ^ sets_[ply_] ^ (distance <= ply_ ? sets_[ply_ - distance] : 0);
+  }
 
   // The board key and attacker hand of the node at `ply` (0 to ply()).
   Key board_at(int ply) const { return boards_[std::size_t(ply)]; }
@@ -89,7 +99,7 @@ class SearchPath {
 
   std::vector<Key> boards_;
   std::vector<Hand> hands_;
-  std::vector<Key> path_keys_;
+  std::vector<Key> sets_;  // sets_[i]: the XOR of node_hash over plies 0 to i
   std::vector<std::uint16_t> filter_;
   int ply_ = 0;
 };

@@ -32,7 +32,7 @@ struct ExpandedNode {
   Position pos;
   MateTable table{std::size_t(1) << 20};
   SearchPath path{64};
-  PathTable paths{64};
+  PathTable paths;
   ChildStack children;
   Move moves[kMaxMoves], checks[kMaxMoves];
   SearchCounters counters;
@@ -192,8 +192,8 @@ TEST(LocalExpansion, ProvenCheckGivesTheShortestMate) {
 // A repetition below the node keeps it path-dependent; one of the node itself does not.
 TEST(LocalExpansion, LoopPlyClearsAtTheNodeItReturnsTo) {
   ExpandedNode n(kOpen);
-  n.path.push(0x1234, Hand(), 1);  // the node now stands at ply 2 of a path
-  n.path.push(0x5678, Hand(), 2);
+  n.path.push(0x1234, Hand());  // the node now stands at ply 2 of a path
+  n.path.push(0x5678, Hand());
   const ExpansionContext ctx = n.context();
   {
     LocalExpansion e(ctx, n.pos, kUnlimited);
@@ -214,7 +214,7 @@ TEST(LocalExpansion, ChildDominatedByAnAncestorIsARepetition) {
   // An ancestor two plies up had the child's board with more in hand (a rook and a pawn).
   SearchPath path(64);
   path.reset(child.board_key, test::hand_of({{ROOK, 1}, {PAWN, 1}}));
-  path.push(n.pos.board_key(), n.pos.hand(BLACK), 1);
+  path.push(n.pos.board_key(), n.pos.hand(BLACK));
   ExpansionContext ctx = n.context();
   const ExpansionContext with_path{ctx.table, path,    ctx.paths, ctx.children, BLACK,
                                    false,     n.moves, n.checks,  n.counters};
@@ -231,12 +231,15 @@ TEST(LocalExpansion, ChildDominatedByAnAncestorIsARepetition) {
 
 TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
   ExpandedNode n(kOpen);
-  n.path.push(0x1234, Hand(), 1);
-  n.path.push(0x5678, Hand(), 2);
+  n.path.push(0x1234, Hand());
+  n.path.push(0x5678, Hand());  // the node stands at ply 2
   const Move drop = *parse_usi_move(n.pos, "R*5a");
+  const ChildKey ck = child_key(n.pos, n.problem.attacker, drop);
+  const Key child = SearchPath::node_hash(ck.board_key, ck.hand);
   Hand disproof_hand;
   disproof_hand.add(GOLD, 2);
-  n.paths.store(n.path.child_path_key(drop.raw()), 30, 1, disproof_hand);
+  // Its repetitions are of positions among the 2 plies above the child (plies 1 and 2).
+  n.paths.store(child, n.path.child_segment_key(child, 2), 30, 2, disproof_hand);
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, 20);
   const int i = find_move(e, "R*5a");
@@ -249,6 +252,40 @@ TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
   EXPECT_EQ(e.child(i).hand, disproof_hand);
   LocalExpansion longer(ctx, n.pos, 40);  // the stored disproof does not cover 39 plies
   EXPECT_NE(longer.child(find_move(longer, "R*5a")).dn, 0u);
+}
+
+// A path disproof holds wherever the positions it relies on are on the path: reached by another way
+// in (another root, one more ply above) it still answers, at the ply where that segment now starts;
+// with another position in the segment it does not.
+TEST(LocalExpansion, PathTableDisproofFollowsItsSegmentNotThePath) {
+  ExpandedNode n(kOpen);
+  n.path.push(0x1234, Hand());
+  n.path.push(0x5678, Hand());
+  const Move drop = *parse_usi_move(n.pos, "R*5a");
+  const ChildKey ck = child_key(n.pos, n.problem.attacker, drop);
+  const Key child = SearchPath::node_hash(ck.board_key, ck.hand);
+  n.paths.store(child, n.path.child_segment_key(child, 2), 30, 2, Hand());
+
+  ExpandedNode other(kOpen);
+  other.path.reset(0x9999, Hand());  // another root
+  other.path.push(0x4321, Hand());
+  other.path.push(0x1234, Hand());
+  other.path.push(0x5678, Hand());  // the node at ply 3 now
+  other.paths.store(child, n.path.child_segment_key(child, 2), 30, 2, Hand());
+  const ExpansionContext ctx = other.context();
+  LocalExpansion e(ctx, other.pos, 20);
+  const int i = find_move(e, "R*5a");
+  ASSERT_GE(i, 0);
+  EXPECT_EQ(e.child(i).dn, 0u);
+  EXPECT_EQ(e.child(i).loop_ply, 2);
+
+  ExpandedNode changed(kOpen);
+  changed.path.push(0x1235, Hand());  // not the position the disproof relies on
+  changed.path.push(0x5678, Hand());
+  changed.paths.store(child, n.path.child_segment_key(child, 2), 30, 2, Hand());
+  const ExpansionContext changed_ctx = changed.context();
+  LocalExpansion f(changed_ctx, changed.pos, 20);
+  EXPECT_NE(f.child(find_move(f, "R*5a")).dn, 0u);
 }
 
 // The defender in check from a distant rook, with every other piece in hand to drop between.

@@ -409,7 +409,7 @@ TEST(MatePv, TableLineWhileUnsolved) {
   MateTable table(std::size_t(16) << 20);
   DfpnSearch s(table, problem->attacker);
   s.set_root(problem->setup);
-  s.set_limits({}, false, 20000, nullptr);
+  s.set_limits({}, false, 5000, nullptr);
   s.solve(kUnlimited);
   ASSERT_EQ(s.aborted(), DfpnSearch::Abort::kNodes);
   const std::vector<Move> line = table_line(table, problem->setup, problem->attacker, 10);

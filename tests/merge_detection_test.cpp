@@ -50,7 +50,7 @@ struct Diamond {
     walk({"7g7f", "3c3d", "2g2f", "8c8d"}, false);
     SearchPath path(16);
     path.reset(keys[0], Hand());
-    for (int i = 1; i <= 3; ++i) path.push(keys[std::size_t(i)], Hand(), links[std::size_t(i)].move().raw());
+    for (int i = 1; i <= 3; ++i) path.push(keys[std::size_t(i)], Hand());
     return path;
   }
 
