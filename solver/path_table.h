@@ -112,7 +112,7 @@ class PathTable {
     std::uint64_t data;
     return read(marker, data) ? std::uint16_t(data >> 16) : 0;
   }
-  // The disproof stored under `segment`, when one covers a search of `remaining` plies.
+  // The disproof of `node` stored under `segment`, when one covers a search of `remaining` plies.
   Hit disproven(Key node, Key segment, std::uint16_t remaining) const {
     std::uint64_t data;
     if (!read(entry_key(node, segment), data)) return {};

@@ -83,10 +83,13 @@ TEST(PathTable, OnlyTheSameSegmentAnswers) {
   PathTable t(1024);
   t.store(kNode, kSegment, 9, 3, Hand());
   EXPECT_FALSE(t.disproven(kNode, kSegment + 1, 0).found);
-  const Key other = kSegment + 1024;
-  EXPECT_FALSE(t.disproven(kNode, other, 0).found);
-  t.store(kNode + 1, other, 9, 3, Hand());
-  EXPECT_TRUE(t.disproven(kNode + 1, other, 9).found);
+  // Another segment of the same node in the same slot (the low bits of the entry key are the segment's
+  // XOR the node's mix) is not mistaken for the stored one, and replaces it.
+  const Key same_slot = kSegment + 1024;
+  EXPECT_FALSE(t.disproven(kNode, same_slot, 0).found);
+  t.store(kNode, same_slot, 9, 3, Hand());
+  EXPECT_TRUE(t.disproven(kNode, same_slot, 9).found);
+  EXPECT_FALSE(t.disproven(kNode, kSegment, 0).found);
 }
 
 // The same set of positions ends at different nodes on different paths (X A N and N A X): a probe for
