@@ -47,7 +47,9 @@
 // check and reads as empty. A path disproof is valid for every searcher whose path holds the same
 // segment (the key says which), so any worker's entry is good for another.
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
 
@@ -66,10 +68,9 @@ class PathTable {
   // `entries` and `filter_bits` are rounded down to powers of two. Without filter bits (a searcher's own
   // table) maybe_holds answers whether anything is stored at all.
   explicit PathTable(std::size_t entries = kOwnEntries, std::size_t filter_bits = 0)
-      : size_(floor_pow2(entries)),
+      : size_(std::bit_floor(std::max<std::size_t>(entries, 1))),
         slots_(new Slot[size_]),
-        mask_(size_ - 1),
-        filter_words_(filter_bits < 64 ? 0 : floor_pow2(filter_bits) / 64),
+        filter_words_(filter_bits < 64 ? 0 : std::bit_floor(filter_bits) / 64),
         filter_(new std::atomic<std::uint64_t>[filter_words_]) {}
 
   // What a probe finds: a disproof for `len` plies or fewer, with disproof hand `hand`, that relies on
@@ -142,12 +143,12 @@ class PathTable {
   };
   static_assert(sizeof(Slot) == kSlotBytes);
   void write(Key key, std::uint64_t data) {
-    Slot& s = slots_[key & mask_];
+    Slot& s = slots_[key & (size_ - 1)];
     s.check.store(key ^ data, std::memory_order_relaxed);
     s.data.store(data, std::memory_order_relaxed);
   }
   bool read(Key key, std::uint64_t& data) const {
-    const Slot& s = slots_[key & mask_];
+    const Slot& s = slots_[key & (size_ - 1)];
     data = s.data.load(std::memory_order_relaxed);
     return (s.check.load(std::memory_order_relaxed) ^ data) == key;
   }
@@ -156,14 +157,12 @@ class PathTable {
   // The same set of positions ends at different nodes on different paths (X A N and N A X): the entry
   // names its node too.
   static Key entry_key(Key node, Key segment) { return segment ^ mix64(node + 2 * kGoldenGamma); }
-  static std::size_t floor_pow2(std::size_t n) { return std::size_t(1) << (63 - __builtin_clzll(n | 1)); }
   // The filter's bit of a key: from the key's high bits (the slot index takes the low ones).
   std::size_t filter_word(Key k) const { return std::size_t(k >> 38) & (filter_words_ - 1); }
   static std::uint64_t filter_bit(Key k) { return std::uint64_t(1) << (k >> 58); }
 
   std::size_t size_;
   std::unique_ptr<Slot[]> slots_;
-  std::size_t mask_;
   std::size_t filter_words_;
   std::unique_ptr<std::atomic<std::uint64_t>[]> filter_;
   std::atomic<bool> used_{false};
