@@ -202,6 +202,25 @@ struct MateSolver::Impl {
     return line;
   }
 
+  // The first proof's line is insurance: the answer only when the shortest-mate proof is cut and no
+  // line of a shorter mate can be built after it. With a time limit it may take 1/kFirstLineShare of
+  // the time left before the deadline; past that it is dropped (`dropped`) and the shortest-mate proof
+  // goes on, the line recorded at the proof standing in for it. 木星の旅 (2 workers, 16 GB, --time
+  // 900) once proved its first mate after 537.7 s and then spent the rest, 390 s and 153.5 M nodes, on
+  // this line, so no shorter mate was looked for (where such a line's nodes go, traced: its futile-pair
+  // searches, mate_pv.cpp; solver/README.md). Without a time limit it is built whole, as before (the
+  // gate's counts are those).
+  static constexpr int kFirstLineShare = 4;
+  std::optional<MateLine> first_line(LineBuilder& lines, std::uint16_t len, bool& dropped) {
+    dropped = false;
+    const auto now = Clock::now();
+    if (!timed || stop.load(std::memory_order_relaxed) || now >= deadline) return build_line(lines, len, false, timed);
+    table.set_concurrent(false);
+    auto line = lines.build(len, false, now + (deadline - now) / kFirstLineShare, true, false, line_budget);
+    dropped = !line && lines.aborted() == DfpnSearch::Abort::kTime;
+    return line;
+  }
+
   // The shortest-mate proof: the root searched again under limits two plies shorter than the last
   // mate until one disproves (result.shortest_proven) or a limit cuts it (result.stop). The length of
   // the shortest mate proven.
@@ -417,11 +436,13 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // A line that does not end in mate (the table's proof came by a path whose repetitions the line's
   // own path forbids) is no reason to stop: the shortest-mate searches go on and the line is built
   // again after them (Astral Traveler, 2 workers, --time 300: 2 runs in 8 answered "timeout" after
-  // 2.2 s and 13.5 s, a first mate proven within 2.2 s). Only a line cut by the deadline or a stop
-  // ends the solve here, with the line recorded at the proof.
+  // 2.2 s and 13.5 s, a first mate proven within 2.2 s). Nor is one that outgrew its share of the time
+  // (Impl::first_line). Only a line cut by the deadline or a stop ends the solve here, with the line
+  // recorded at the proof.
   im.record_line(first.len);
   im.report(true);
-  std::optional<MateLine> line = im.build_line(lines, first.len, false, im.timed);
+  bool first_line_dropped = false;
+  std::optional<MateLine> line = im.first_line(lines, first.len, first_line_dropped);
   // What cut a line's build: a stop, MateLimits::line_nodes, or the deadline.
   const auto line_stop = [&] {
     return im.stop.load(std::memory_order_relaxed)        ? MateStop::kStopped
@@ -435,7 +456,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
     return im.finish(result, lines.nodes());
   };
   std::uint16_t length = first.len;
-  const bool first_line_cut = !line && lines.cut();
+  const bool first_line_cut = !line && lines.cut() && !first_line_dropped;
   if (first_line_cut) {
     // The deadline, a stop or MateLimits::line_nodes cut the first line: the search is over, and the
     // line recorded at the proof (if the table held all of it) is the answer's.
