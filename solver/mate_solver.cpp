@@ -190,11 +190,13 @@ struct MateSolver::Impl {
   // After a stop request the answer's line is still built, within kStopLineGraceMs at most: the stop
   // asks for the answer now, and the line of the shortest mate proven is part of it (else the line of
   // a longer one found earlier would stand, or none when the stop came as the first proof did).
+  // `cap`: a time the build may not run past either (first_line's share).
   static constexpr int kStopLineGraceMs = 200;
-  std::optional<MateLine> build_line(LineBuilder& lines, std::uint16_t len, bool exact, bool bounded) {
+  std::optional<MateLine> build_line(LineBuilder& lines, std::uint16_t len, bool exact, bool bounded,
+                                     Clock::time_point cap = Clock::time_point::max()) {
     table.set_concurrent(false);  // the workers are idle while a line is built
     if (!stop.load(std::memory_order_relaxed))
-      return lines.build(len, exact, line_deadline(len), bounded, false, line_budget);
+      return lines.build(len, exact, std::min(line_deadline(len), cap), bounded, false, line_budget);
     lines.set_stop(nullptr);
     const auto until = std::min(line_deadline(len), Clock::now() + std::chrono::milliseconds(kStopLineGraceMs));
     auto line = lines.build(len, exact, until, true, false, line_budget);
@@ -212,12 +214,11 @@ struct MateSolver::Impl {
   // gate's counts are those).
   static constexpr int kFirstLineShare = 4;
   std::optional<MateLine> first_line(LineBuilder& lines, std::uint16_t len, bool& dropped) {
-    dropped = false;
     const auto now = Clock::now();
-    if (!timed || stop.load(std::memory_order_relaxed) || now >= deadline) return build_line(lines, len, false, timed);
-    table.set_concurrent(false);
-    auto line = lines.build(len, false, now + (deadline - now) / kFirstLineShare, true, false, line_budget);
-    dropped = !line && lines.aborted() == DfpnSearch::Abort::kTime;
+    const bool shared = timed && now < deadline && !stop.load(std::memory_order_relaxed);
+    auto line = build_line(lines, len, false, timed,
+                           shared ? now + (deadline - now) / kFirstLineShare : Clock::time_point::max());
+    dropped = shared && !line && lines.aborted() == DfpnSearch::Abort::kTime;
     return line;
   }
 
