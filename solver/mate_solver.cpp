@@ -42,16 +42,19 @@ constexpr int kProgressLinePlies = 64;
 
 struct MateSolver::Impl {
   explicit Impl(std::size_t mb)
-      : hash_mb(mb), table(mb << 20), paths((mb << 20) / kPathShare / PathTable::kSlotBytes, kPathFilterBits) {}
+      : hash_mb(mb),
+        paths((mb << 20) / kPathShare / PathTable::kSlotBytes, kPathFilterBits),
+        table((mb << 20) - std::min(paths.bytes(), (mb << 20) / 2)) {}
 
-  // The path table takes 1/kPathShare of the hash, on top of it.
+  // The path table takes about 1/kPathShare of the hash (its slots are a power of two), and the main
+  // table the rest, so that the two together are the `--hash` the user gave.
   static constexpr std::size_t kPathShare = 128;
   static constexpr std::size_t kPathFilterBits = std::size_t(1) << 19;  // 64 KiB, as the searchers' own path tables
   std::size_t hash_mb;
-  MateTable table;
   // The path-dependent disproofs of the running solve, shared by the workers and the line builder
   // (path_table.h); cleared when a solve begins (its keys start from the root).
   PathTable paths;
+  MateTable table;
   std::atomic<bool> stop{false};
   std::function<void(const MateProgress&)> progress;
   int progress_ms = 0;

@@ -133,6 +133,8 @@ class PathTable {
     used_.store(false, std::memory_order_relaxed);
   }
   std::size_t entries() const { return size_; }
+  // The memory its slots and filter take.
+  std::size_t bytes() const { return size_ * kSlotBytes + filter_words_ * sizeof(std::uint64_t); }
 
  private:
   // check = key ^ data. An entry's data = len | distance << 16 | disproof hand << 32; a marker's,
