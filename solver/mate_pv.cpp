@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "core/movegen.h"
 #include "solver/mate_line.h"
+#include "solver/mate_node.h"
 #include "solver/mate_problem.h"
+#include "solver/search_path.h"
 
 namespace tsumi {
 
@@ -342,6 +345,63 @@ std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, 
     pos.do_move(best, states[line.size() + 1]);
     line.push_back(best);
   }
+}
+
+std::size_t protect_proof(MateTable& table, const PositionSetup& root, Color attacker, int length, std::size_t most,
+                          std::vector<MateTable::Raised>& raised) {
+  // A depth-first walk: a frame per position on the way down, holding the proof's moves from it.
+  struct Frame {
+    std::vector<Move> moves;
+    std::size_t next = 0;
+    int r = 0;
+  };
+  std::vector<StateInfo> states(std::size_t(std::max(0, length)) + 1);
+  Position pos;
+  pos.set(root, &states[0]);
+  std::unordered_set<Key> seen;
+  std::size_t protected_nodes = 0;
+  // The proof's children of `pos` with r plies left, each protected and marked as seen; the walk goes on
+  // below those not protected before (an earlier walk, of a longer mate, went below the others).
+  const auto children = [&](int r) {
+    Frame f;
+    f.r = r;
+    if (r <= 0 || protected_nodes >= most) return f;
+    const bool or_node = pos.side_to_move() == attacker;
+    ChildKey best{};
+    std::uint16_t best_len = 0;
+    for (Move m : node_moves(pos, or_node)) {
+      const ChildKey child = child_key(pos, attacker, m);
+      const MateProbe p = table.probe(child.board_key, child.hand, std::uint16_t(r - 1));
+      if (!p.found || p.pn != 0) continue;
+      if (or_node) {
+        if (best.move.is_none() || p.len < best_len) best = child, best_len = p.len;
+      } else if (protected_nodes < most && seen.insert(SearchPath::node_hash(child.board_key, child.hand)).second) {
+        if (!table.protect(child.board_key, child.hand, std::uint16_t(r - 1), raised)) f.moves.push_back(m);
+        ++protected_nodes;
+      }
+    }
+    if (!best.move.is_none() && protected_nodes < most &&
+        seen.insert(SearchPath::node_hash(best.board_key, best.hand)).second) {
+      if (!table.protect(best.board_key, best.hand, std::uint16_t(r - 1), raised)) f.moves.push_back(best.move);
+      ++protected_nodes;
+    }
+    return f;
+  };
+  std::vector<Frame> stack;
+  stack.push_back(children(length));
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next == f.moves.size()) {
+      stack.pop_back();
+      if (!stack.empty()) pos.undo_move(stack.back().moves[stack.back().next - 1]);
+      continue;
+    }
+    const Move m = f.moves[f.next++];
+    const int r = f.r - 1;
+    pos.do_move(m, states[stack.size()]);
+    stack.push_back(children(r));
+  }
+  return protected_nodes;
 }
 
 }  // namespace tsumi

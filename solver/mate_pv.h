@@ -79,4 +79,14 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
 // the defender to move and no evasion. No search; the table is only probed.
 std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length);
 
+// Protects the proof tree of a mate within `length` plies from replacement and collection
+// (MateTable::protect, each entry raised added to `raised`), as shtsume protects its proof tree from its
+// collector: from the root, at each attacker node the check proven within the fewest of the r - 1 plies
+// left (the one proof_line takes), at each defender node every evasion proven within r - 1, each
+// position once, and not below a position whose proof an earlier walk protected. Stops after `most` positions (a bound
+// on the share of the table that can no longer be collected). Returns the positions protected. Call it while no worker
+// searches.
+std::size_t protect_proof(MateTable& table, const PositionSetup& root, Color attacker, int length, std::size_t most,
+                          std::vector<MateTable::Raised>& raised);
+
 }  // namespace tsumi

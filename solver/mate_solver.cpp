@@ -100,11 +100,21 @@ struct MateSolver::Impl {
   // (record_line, mate_pv.h's proof_line), while every node of the proof is there: the answer's line when none of that
   // length can be built later (the table has forgotten part of the proof since, or the line's own path forbids a
   // repetition the proof's path allowed: 木星の旅 once answered `timeout` after a first mate).
+  // The proof is then protected from replacement and collection until the solve ends (protect_proof),
+  // so that the lines built after the shortest-mate searches still find it: at most kProtectMost
+  // positions and 1/kProtectShare of the table's entries over a solve.
   std::vector<Move> recorded;
+  std::vector<MateTable::Raised> raised;
+  std::size_t protected_nodes = 0;
+  static constexpr std::size_t kProtectShare = 8, kProtectMost = std::size_t(1) << 20;
   void record_line(std::uint16_t length) {
     table.set_concurrent(false);  // the workers are idle between searches
     std::vector<Move> moves = proof_line(table, problem->setup, problem->attacker, length);
     if (!moves.empty() && !check_mate_line(*problem, moves)) recorded = std::move(moves);  // else the longer mate's
+    const std::size_t most = std::min(kProtectMost, table.clusters() * MateTable::kClusterSize / kProtectShare);
+    if (protected_nodes < most)
+      protected_nodes +=
+          protect_proof(table, problem->setup, problem->attacker, length, most - protected_nodes, raised);
   }
   // The recorded line as a main line: its leftover and its length without the futile cycles
   // (mate_line.h; the drops taken at once are judged only by the lines built with a search).
@@ -151,6 +161,7 @@ struct MateSolver::Impl {
     first_length = bound = 0;
     book_phase = false;
     recorded.clear();
+    protected_nodes = 0;
   }
 
   // Completes the result with the counts of the solve (the line builder's nodes included) and frees
@@ -166,6 +177,8 @@ struct MateSolver::Impl {
     result.time_ms = ms_since(start);
     result.hashfull = table.hashfull();
     table.set_concurrent(false);
+    table.unprotect(raised);  // the answer's lines are built
+    raised.clear();
     search = nullptr;
     problem = nullptr;
     workers.clear();

@@ -201,6 +201,46 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   return outcome;
 }
 
+bool MateTable::protect(Key board_key, Hand hand, std::uint16_t remaining, std::vector<Raised>& raised) {
+  const std::size_t home = home_index(board_key);
+  bool already = false;
+  const auto raise = [&](std::size_t at, std::uint64_t tag) {
+    Cluster& c = table_[at];
+    for (int s = 0; s < kClusterSize; ++s) {
+      MateEntry& e = c.e[s];
+      const auto code = std::uint8_t(e.tag_lo & kCodeMask);
+      if (!holds(e, tag) || !is_proven(e) || e.len > remaining || !hand.dominates(Hand(e.hand))) continue;
+      if (code == kProtectedCode) {
+        already = true;
+        continue;
+      }
+      e.tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | kProtectedCode;
+      raised.push_back(Raised{at, e.tag(), s, code});
+    }
+  };
+  bool spilled;
+  {
+    const Guard guard(*this, table_[home]);
+    raise(home, tag_key(board_key));
+    spilled = has_spilled(table_[home]);
+  }
+  if (spilled) {
+    const Guard guard(*this, table_[spill_index(home)]);
+    raise(spill_index(home), tag_key(board_key, true));
+  }
+  return already;
+}
+
+void MateTable::unprotect(const std::vector<Raised>& raised) {
+  for (const Raised& r : raised) {
+    if (r.cluster >= clusters_ || r.slot < 0 || r.slot >= kClusterSize) continue;
+    Cluster& c = table_[r.cluster];
+    const Guard guard(*this, c);
+    MateEntry& e = c.e[r.slot];
+    if (e.tag() == r.tag) e.tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | r.code;
+  }
+}
+
 int MateTable::worth(const MateEntry& e) { return int(e.tag_lo & kCodeMask) + (is_final(e) ? kFinalBonus : 0); }
 
 bool MateTable::put_entry(std::size_t cluster, int slot, const MateEntry& e) {
@@ -260,11 +300,11 @@ int MateTable::collection_worth() const {
       if (!is_empty(e)) ++count[std::size_t(worth(e))], ++used;
   }
   std::uint64_t below = 0;
-  for (int w = 1; w < kWorths; ++w) {
+  for (int w = 1; w < kWorths - 1; ++w) {
     below += count[std::size_t(w)];
     if (double(below) >= kCollectShare * double(used)) return w;
   }
-  return kWorths - 1;
+  return kWorths - 2;  // the top worth (a protected proof, MateTable::protect) stays
 }
 
 bool MateTable::collect() {

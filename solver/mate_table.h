@@ -24,7 +24,7 @@
 //                                  (solver/parent_link.h)
 //
 // The amount code is the nodes spent below the entry on a log scale, eight steps to a doubling
-// (amount_code): 1 for one node, 255 from 2^31.6 on.
+// (amount_code): 1 for one node, 255 from 2^31.6 on; 255 is also the code of a protected proof (protect).
 //
 // A probe answers proven from any entry of the board whose proof hand the probed hand dominates and
 // whose length fits; disproven from any whose disproof hand dominates the probed hand and whose length
@@ -47,7 +47,9 @@
 // large ones a cluster at a time, so the searches call collect() now and then: when a sample of the
 // table (hashfull) is at kCollectAt permille or more, it takes the worth of the entries in a sample of clusters, finds
 // the least worth w such that at least kCollectShare of them are worth w or less, and empties every entry of the table
-// worth w or less (Nagai's SmallTreeGC; KomoringHeights collects the same way). Entries stay in their slots, so there
+// worth w or less (Nagai's SmallTreeGC; KomoringHeights collects the same way), w never the top worth: a proof
+// protected while its answer's lines are built (protect; shtsume protects its proof tree from its collector
+// the same way) stays through every collection. Entries stay in their slots, so there
 // is nothing to compact. A table that forgets answers more slowly, never wrongly: every entry is a cache of a search
 // result that the search finds again when it is gone, and no result depends on an entry's presence (repetition results
 // live in the PathTable, not here).
@@ -63,6 +65,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "core/hand.h"
 #include "core/hash_mix.h"
@@ -167,6 +170,22 @@ class MateTable {
   MateParent parent(Key board_key, Hand hand) const;
   // Sets the shared flag of the node's unfinished entries (every length); false when it has none.
   bool mark_shared(Key board_key, Hand hand);
+  // Protects the proofs a probe of this node within `remaining` plies would answer from: their amount
+  // code goes to the top (kProtectedCode), so that replacement takes them last and a collection never
+  // (it empties at most the entries below the top worth). Each entry raised is added to `raised` with
+  // its code before, for unprotect. A later store to the same slot sets its code anew. Returns whether
+  // one of those proofs was protected already. For the proof tree of an answer (mate_pv.h's
+  // protect_proof).
+  struct Raised {
+    std::size_t cluster;
+    std::uint64_t tag;  // the entry's tag with its code
+    int slot;
+    std::uint8_t code;  // the code before
+  };
+  bool protect(Key board_key, Hand hand, std::uint16_t remaining, std::vector<Raised>& raised);
+  // Gives the entries raised back their codes, where they still hold what was raised.
+  void unprotect(const std::vector<Raised>& raised);
+  static constexpr std::uint8_t kProtectedCode = 255;
 
   // Collects garbage if the table is full enough (see Forgetting above); returns whether it did. A
   // call while another thread collects returns false at once.

@@ -400,6 +400,42 @@ TEST(MatePv, ProofLineIsTheProofsMate) {
   }
 }
 
+// The proof tree protected (protect_proof) outlives a collection that empties every other entry: the
+// proof's line is still read off the table, whole; unprotected, the same collection takes it. A bound on
+// the positions stops the walk early.
+TEST(MatePv, AProtectedProofTreeOutlivesACollection) {
+  for (const char* id : {"tanuki9-16", "kongou-1", "kongou-25"}) {
+    const MateSuiteEntry* e = test::tsume_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    const auto problem = problem_of(*e);
+    ASSERT_TRUE(problem);
+    MateTable table(std::size_t(16) << 20);
+    DfpnSearch s(table, problem->attacker);
+    s.set_root(problem->setup);
+    const NodeResult r = s.solve(kUnlimited);
+    ASSERT_TRUE(r.proven()) << id;
+    const std::vector<Move> line = proof_line(table, problem->setup, problem->attacker, r.len);
+    ASSERT_FALSE(line.empty()) << id;
+    std::vector<MateTable::Raised> bounded;
+    EXPECT_EQ(protect_proof(table, problem->setup, problem->attacker, r.len, 3, bounded), 3u) << id;
+    table.unprotect(bounded);
+    std::vector<MateTable::Raised> raised;
+    const std::size_t positions = protect_proof(table, problem->setup, problem->attacker, r.len, 1u << 20, raised);
+    // Every position of the line below the root is one of the proof tree's.
+    EXPECT_GE(positions, line.size()) << id;
+    EXPECT_FALSE(raised.empty()) << id;
+    table.collect_below(MateTable::kProtectedCode + MateTable::kFinalBonus - 1);
+    EXPECT_EQ(proof_line(table, problem->setup, problem->attacker, r.len), line) << id;
+    // A second walk stops at the root's protected child: the first went below it.
+    std::vector<MateTable::Raised> again;
+    EXPECT_EQ(protect_proof(table, problem->setup, problem->attacker, r.len, 1u << 20, again), 1u) << id;
+    EXPECT_TRUE(again.empty()) << id;
+    table.unprotect(raised);
+    table.collect_below(MateTable::kProtectedCode + MateTable::kFinalBonus - 1);
+    EXPECT_TRUE(proof_line(table, problem->setup, problem->attacker, r.len).empty()) << id;
+  }
+}
+
 TEST(MatePv, TableLineWhileUnsolved) {
   // Part way through a search the line is legal, starts with a check, and stays within its bound.
   const MateSuiteEntry* e = test::tsume_entry("kongou-24");

@@ -37,7 +37,9 @@
 #include "core/usi.h"
 #include "solver/mate_line.h"
 #include "solver/mate_problem.h"
+#include "solver/mate_pv.h"
 #include "solver/mate_suite.h"
+#include "solver/mate_table.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi {
@@ -545,8 +547,9 @@ TEST(MateSolverLine, TheLineRecordedAtTheProofStandsWhenNoLineCanBeBuilt) {
         1);
     MateLimits l = limits(time_limit_s());
     l.line_nodes = 1;
-    // One worker: the recorded line needs every node of the proof still in the table, and the proof
-    // tree is not protected from replacement yet (several workers' runs lose a node of it now and then).
+    // One worker: the recorded line needs every node of the proof still in the table when the root is
+    // proven, and the proof tree is protected only from then on (several workers' runs lose a node of it
+    // now and then before that).
     l.threads = 1;
     const MateResult r = solver.solve(*problem, l);
     SCOPED_TRACE(std::string(id) + ": " + describe(r));
@@ -566,6 +569,45 @@ TEST(MateSolverLine, TheLineRecordedAtTheProofStandsWhenNoLineCanBeBuilt) {
     }
   }
   EXPECT_GT(recorded, 0) << "no build was cut: the test tests nothing";
+}
+
+// The first proof's tree is protected from the moment it is proven (protect_proof) until the answer's
+// lines are built: a collection of every other entry at the first proof (from the progress callback)
+// leaves its line readable, the solve still answers the proven shortest mate with its line, and when
+// it returns no entry is left protected (a solver reused for the next problem collects as before).
+TEST(MateSolverLine, TheProofTreeIsProtectedUntilTheLinesAreBuilt) {
+  for (const char* id : {"kongou-25", "tanuki9-16"}) {
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
+    ASSERT_TRUE(e->expected) << id;
+    MateSolver solver(16);
+    bool collected = false;
+    std::size_t line_after = 0;
+    solver.set_progress(
+        [&](const MateProgress& p) {
+          if (p.first_mate_length == 0 || collected) return;
+          collected = true;
+          solver.table().collect_below(MateTable::kProtectedCode + MateTable::kFinalBonus - 1);
+          line_after = proof_line(solver.table(), problem->setup, problem->attacker, p.first_mate_length).size();
+        },
+        1);
+    MateLimits l = limits(time_limit_s());
+    l.threads = 1;
+    const MateResult r = solver.solve(*problem, l);
+    SCOPED_TRACE(std::string(id) + ": " + describe(r));
+    ASSERT_TRUE(collected);
+    EXPECT_GT(line_after, 0u) << "the protected proof lost its line";
+    ASSERT_EQ(r.verdict, MateVerdict::kMate);
+    EXPECT_EQ(r.length, *e->expected);
+    EXPECT_TRUE(r.shortest_proven);
+    EXPECT_TRUE(r.line_of_length);
+    EXPECT_EQ(check_mate_line(*problem, r.pv), std::nullopt);
+    std::size_t still = 0;
+    solver.table().for_each_entry(
+        [&](std::size_t, int, const MateEntry& entry) { still += (entry.tag_lo & 0xff) == MateTable::kProtectedCode; });
+    EXPECT_EQ(still, 0u);
+  }
 }
 
 // Under a node limit that cuts the shortest-mate proof, the length is the shortest mate proven, never a

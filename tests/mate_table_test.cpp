@@ -346,6 +346,38 @@ TEST(MateTable, CollectionEmptiesTheLeastWorthAndSparesFinalResults) {
   EXPECT_EQ(t.hashfull(), 0);
 }
 
+// A protected proof (the answer's proof tree, mate_pv.h's protect_proof) outlives the replacement and
+// the collections that take every other entry, and gets its own worth back when unprotected.
+TEST(MateTable, AProtectedProofOutlivesReplacementAndCollection) {
+  MateTable t(256);
+  ASSERT_EQ(t.clusters(), 1u);
+  const Hand h = hand_of({{GOLD, 1}});
+  const Hand more = hand_of({{GOLD, 2}});
+  t.store(Key(1), h, proof(h, 7, kMove, 2));     // the proof to protect
+  t.store(Key(2), h, proof(h, 7, kMove, 1000));  // a costlier proof of another node, not protected
+  t.store(Key(3), h, proof(h, 9, kMove, 2));     // a proof too long for the probe below
+  std::vector<MateTable::Raised> raised;
+  EXPECT_FALSE(t.protect(Key(1), more, 7, raised));  // what a probe with more in hand would answer from
+  EXPECT_FALSE(t.protect(Key(3), more, 7, raised));  // a proof longer than the plies left is not the answer's
+  EXPECT_FALSE(t.protect(Key(4), more, 7, raised));  // nothing held
+  ASSERT_EQ(raised.size(), 1u);
+  EXPECT_TRUE(t.protect(Key(1), more, 7, raised));  // raised once only, and said so
+  ASSERT_EQ(raised.size(), 1u);
+  // Costlier entries pour through the one cluster: the protected proof stays, the other proofs go.
+  for (int i = 0; i < 50; ++i) t.store(Key(100 + i), h, record(2, 2, 5, h, kMove, 1000000));
+  EXPECT_TRUE(proven(t.probe(Key(1), more, 7)));
+  EXPECT_FALSE(t.probe(Key(2), h, 7).found);
+  // A collection of everything below the top worth spares it; so does the largest one collect() picks.
+  t.collect_below(MateTable::kProtectedCode + MateTable::kFinalBonus - 1);
+  EXPECT_TRUE(proven(t.probe(Key(1), more, 7)));
+  for (int i = 0; i < 9; ++i) t.store(Key(300 + i), h, proof(h, 3, kMove, 1));
+  EXPECT_TRUE(proven(t.probe(Key(1), more, 7)));
+  // Unprotected, it is worth what its amount says: the next cheap store may take its place.
+  t.unprotect(raised);
+  t.collect_below(2 + MateTable::kFinalBonus + 8);
+  EXPECT_FALSE(t.probe(Key(1), more, 7).found);
+}
+
 TEST(MateTable, CollectionStartsWhenFullAndHalvesTheTable) {
   MateTable t(std::size_t(1) << 20);  // 4096 clusters
   std::mt19937_64 rng(11);
