@@ -34,7 +34,7 @@ std::uint8_t amount_code(std::uint64_t amount) {
   if (amount == 0) return 0;
   const int msb = 63 - std::countl_zero(amount);
   const std::uint64_t frac = msb >= 3 ? (amount >> (msb - 3)) & 7 : (amount << (3 - msb)) & 7;
-  return std::uint8_t(std::min<std::uint64_t>(255, 1 + 8 * std::uint64_t(msb) + frac));
+  return std::uint8_t(std::min<std::uint64_t>(MateTable::kProtectedCode - 1, 1 + 8 * std::uint64_t(msb) + frac));
 }
 
 MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? &c.lock : nullptr) {
@@ -248,6 +248,9 @@ bool MateTable::put_entry(std::size_t cluster, int slot, const MateEntry& e) {
   Cluster& c = table_[cluster];
   const Guard guard(*this, c);
   c.e[slot] = e;
+  // A protection is the saving solve's, not this one's: the entry keeps the top code a search can give.
+  if ((e.tag_lo & kCodeMask) == kProtectedCode)
+    c.e[slot].tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | (kProtectedCode - 1);
   if (is_spilled(e) && clusters_ > 1) set_spilled(table_[cluster == 0 ? clusters_ - 1 : cluster - 1], true);
   return true;
 }

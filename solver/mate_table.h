@@ -24,7 +24,8 @@
 //                                  (solver/parent_link.h)
 //
 // The amount code is the nodes spent below the entry on a log scale, eight steps to a doubling
-// (amount_code): 1 for one node, 255 from 2^31.6 on; 255 is also the code of a protected proof (protect).
+// (amount_code): 1 for one node, 254 from 2^31.7 on; 255 is kept for a protected proof (protect), and an
+// entry restored from a saved table (put_entry) comes back with 254 at most.
 //
 // A probe answers proven from any entry of the board whose proof hand the probed hand dominates and
 // whose length fits; disproven from any whose disproof hand dominates the probed hand and whose length
@@ -97,7 +98,7 @@ struct MateEntry {
 static_assert(sizeof(MateEntry) == 28);
 
 // The amount code of `amount` nodes (see the layout): 0 for none, else 1 + 8 log2(amount) rounded
-// down to eighths, at most 255. Monotone in amount.
+// down to eighths, at most 254 (255 is MateTable::kProtectedCode). Monotone in amount.
 std::uint8_t amount_code(std::uint64_t amount);
 
 // What a probe finds.

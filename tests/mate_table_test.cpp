@@ -319,12 +319,12 @@ TEST(MateTable, AmountCodesAreLogarithmicAndMonotone) {
   EXPECT_EQ(amount_code(2), 9);   // eight steps to a doubling
   EXPECT_EQ(amount_code(3), 13);  // halfway in between
   EXPECT_EQ(amount_code(std::uint64_t(1) << 20), 161);
-  EXPECT_EQ(amount_code(~std::uint64_t(0)), 255);
+  EXPECT_EQ(amount_code(~std::uint64_t(0)), MateTable::kProtectedCode - 1);  // the top code is a protection's
   int last = 0;
   for (std::uint64_t a = 1; a < (std::uint64_t(1) << 40); a += a / 7 + 1) {
     const int code = amount_code(a);
     ASSERT_GE(code, last) << a;
-    ASSERT_LE(code, 255);
+    ASSERT_LT(code, MateTable::kProtectedCode);
     last = code;
   }
 }
@@ -372,6 +372,14 @@ TEST(MateTable, AProtectedProofOutlivesReplacementAndCollection) {
   EXPECT_TRUE(proven(t.probe(Key(1), more, 7)));
   for (int i = 0; i < 9; ++i) t.store(Key(300 + i), h, proof(h, 3, kMove, 1));
   EXPECT_TRUE(proven(t.probe(Key(1), more, 7)));
+  // A table saved and restored (a long solve resumed) holds no protection: that was the saving solve's.
+  MateTable copy(256);
+  t.for_each_entry([&](std::size_t c, int s, const MateEntry& e) { copy.put_entry(c, s, e); });
+  int top = 0;
+  copy.for_each_entry(
+      [&](std::size_t, int, const MateEntry& e) { top += (e.tag_lo & 0xff) == MateTable::kProtectedCode; });
+  EXPECT_EQ(top, 0);
+  EXPECT_TRUE(proven(copy.probe(Key(1), more, 7)));
   // Unprotected, it is worth what its amount says: the next cheap store may take its place.
   t.unprotect(raised);
   t.collect_below(2 + MateTable::kFinalBonus + 8);
