@@ -56,13 +56,17 @@ std::size_t TableMemory::limit() {
   return most;
 }
 
-TableMemory::TableMemory(std::size_t bytes) : bytes_(std::max<std::size_t>(1, bytes)) {
-  const auto start = std::chrono::steady_clock::now();
+void TableMemory::check(std::size_t bytes) {
   const std::size_t most = limit();
-  if (most > 0 && bytes_ > most)
-    throw TableMemoryError("a " + megabytes(bytes_) + " hash table does not fit: this machine can give at most " +
+  if (most > 0 && bytes > most)
+    throw TableMemoryError("a " + megabytes(bytes) + " hash table does not fit: this machine can give at most " +
                            megabytes(most) + " (physical memory or ulimit -v, less " + megabytes(kReserveBytes) +
                            " for the rest)");
+}
+
+TableMemory::TableMemory(std::size_t bytes) : bytes_(std::max<std::size_t>(1, bytes)) {
+  const auto start = std::chrono::steady_clock::now();
+  check(bytes_);
   mapped_ = round_up(bytes_, kHugePage);
   data_ = mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
   if (data_ != MAP_FAILED) {

@@ -53,6 +53,9 @@ class TableMemory {
   // The most bytes a table may have on this machine now (physical memory less kReserveBytes, capped
   // by the address-space limit); 0 where the system does not say.
   static std::size_t limit();
+  // Throws the TableMemoryError the constructor would for `bytes`, before anything is mapped: for a
+  // table that is one part of a larger memory (the solver's main and path tables share `--hash`).
+  static void check(std::size_t bytes);
 
  private:
   void* data_ = nullptr;

@@ -9,6 +9,7 @@
 
 #include "core/movegen.h"
 #include "core/stopwatch.h"
+#include "core/table_memory.h"
 #include "core/task_edges.h"
 #include "core/worker_arena.h"
 #include "solver/dfpn_search.h"
@@ -42,13 +43,18 @@ constexpr int kProgressLinePlies = 64;
 
 struct MateSolver::Impl {
   explicit Impl(std::size_t mb)
-      : hash_mb(mb),
+      : hash_mb(checked(mb)),
         paths((mb << 20) / kPathShare / PathTable::kSlotBytes, kPathFilterBits),
         table((mb << 20) - std::min(paths.bytes(), (mb << 20) / 2)) {}
 
   // The path table takes about 1/kPathShare of the hash (its slots are a power of two), and the main
   // table the rest, so that the two together are the `--hash` the user gave.
   static constexpr std::size_t kPathShare = 128;
+  // A hash the machine cannot give is refused, with its size, before either table is allocated.
+  static std::size_t checked(std::size_t mb) {
+    TableMemory::check(mb << 20);
+    return mb;
+  }
   static constexpr std::size_t kPathFilterBits = std::size_t(1) << 19;  // 64 KiB, as the searchers' own path tables
   std::size_t hash_mb;
   // The path-dependent disproofs of the running solve, shared by the workers and the line builder

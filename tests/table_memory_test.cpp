@@ -51,6 +51,21 @@ TEST(TableMemory, RefusesMoreThanTheMachineHas) {
   }
 }
 
+// The same refusal without mapping anything, for a table that is one part of a larger memory.
+TEST(TableMemory, ChecksASizeBeforeAnythingIsMapped) {
+  const std::size_t limit = TableMemory::limit();
+  ASSERT_GT(limit, 0u);
+  EXPECT_NO_THROW(TableMemory::check(std::size_t(1) << 20));
+  const std::size_t asked = limit + (std::size_t(1) << 30);
+  try {
+    TableMemory::check(asked);
+    FAIL() << "a size above the limit passed";
+  } catch (const TableMemoryError& e) {
+    EXPECT_NE(std::string(e.what()).find("a " + megabytes(asked) + " hash table does not fit"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(TableMemory, MegabytesText) {
   EXPECT_EQ(megabytes(std::size_t(16384) << 20), "16384 MB");
   EXPECT_EQ(megabytes(0), "0 MB");
