@@ -21,6 +21,8 @@ bool is_spilled(const MateEntry& e) { return !is_empty(e) && (e.tag_lo & kSpille
 bool is_proven(const MateEntry& e) { return e.pn == 0; }
 bool is_disproven(const MateEntry& e) { return e.dn == 0; }
 bool is_final(const MateEntry& e) { return e.pn == 0 || e.dn == 0; }
+// Sets the amount code of an entry in use (protect, unprotect, put_entry).
+void set_code(MateEntry& e, std::uint8_t code) { e.tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | code; }
 
 constexpr int kWorths = 256 + MateTable::kFinalBonus;
 // Clusters looked at to choose what a collection empties.
@@ -214,7 +216,7 @@ bool MateTable::protect(Key board_key, Hand hand, std::uint16_t remaining, std::
         already = true;
         continue;
       }
-      e.tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | kProtectedCode;
+      set_code(e, kProtectedCode);
       raised.push_back(Raised{at, e.tag(), s, code});
     }
   };
@@ -237,7 +239,7 @@ void MateTable::unprotect(const std::vector<Raised>& raised) {
     Cluster& c = table_[r.cluster];
     const Guard guard(*this, c);
     MateEntry& e = c.e[r.slot];
-    if (e.tag() == r.tag) e.tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | r.code;
+    if (e.tag() == r.tag) set_code(e, r.code);
   }
 }
 
@@ -249,8 +251,7 @@ bool MateTable::put_entry(std::size_t cluster, int slot, const MateEntry& e) {
   const Guard guard(*this, c);
   c.e[slot] = e;
   // A protection is the saving solve's, not this one's: the entry keeps the top code a search can give.
-  if ((e.tag_lo & kCodeMask) == kProtectedCode)
-    c.e[slot].tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | (kProtectedCode - 1);
+  if ((e.tag_lo & kCodeMask) == kProtectedCode) set_code(c.e[slot], kProtectedCode - 1);
   if (is_spilled(e) && clusters_ > 1) set_spilled(table_[cluster == 0 ? clusters_ - 1 : cluster - 1], true);
   return true;
 }
