@@ -87,7 +87,31 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
   return buf;
 }
 
+// The shares of a profile's slots, in whole percent, each slot named by `label(i)`; slots under 1% left out.
+template <std::size_t N, class Label>
+std::string profile_text(const std::array<std::uint64_t, N>& slots, std::uint64_t whole, Label label) {
+  std::string s;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (whole == 0 || slots[i] * 100 < whole) continue;
+    s += (s.empty() ? "" : " ") + label(i) + ":" + std::to_string(slots[i] * 100 / whole);
+  }
+  return s.empty() ? std::string("-") : s;
+}
+
 }  // namespace
+
+std::string mate_profile_text(const SearchCounters& c) {
+  constexpr int band = SearchCounters::kPlyBand;
+  const std::string plies = profile_text(c.by_ply_band, c.expansions, [](std::size_t i) {
+    const int from = int(i) * band;
+    return i + 1 == SearchCounters::kPlyBands ? std::to_string(from) + "+"
+                                              : std::to_string(from) + "-" + std::to_string(from + band - 1);
+  });
+  const std::string drops = profile_text(c.by_drop_chain, c.expansions, [](std::size_t i) {
+    return std::to_string(i) + (i + 1 == SearchCounters::kDropChains ? "+" : "");
+  });
+  return "expansions by ply (%) " + plies + "; by defender drops in a row (%) " + drops;
+}
 
 std::string mate_progress_text(const MateProgress& p) {
   const SearchCounters& c = p.counters;

@@ -72,6 +72,10 @@ void add_problem_json(const MateProblem& problem, const MateReport& report, cons
 // first mate and the shortest proven so far, and what the search does with its nodes (the share of
 // expansions that re-expand a node the table held, that store a new node, that evict one).
 std::string mate_progress_text(const MateProgress& p);
+// Where the expansions went (SearchCounters' profiles), in whole percent of all expansions, slots under
+// 1% left out: "expansions by ply (%) 0-63:12 64-127:40 ...; by defender drops in a row (%) 0:81 1:12 ...".
+// The progress log (not the live line of a terminal) ends with it.
+std::string mate_profile_text(const SearchCounters& c);
 
 // USI: `info time T nodes N nps R hashfull H [pv ...]`, the progress and the statistics line.
 std::string usi_info_line(std::uint64_t nodes, double time_ms, int hashfull, const std::vector<Move>& pv);

@@ -8,6 +8,7 @@ DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
     : table_(table),
       attacker_(attacker),
       states_(kMaxPly + 2),
+      drop_chain_(kMaxPly + 2, 0),
       path_(kMaxPly),
       context_{table, path_, paths_, children_, attacker, false, move_buffer_, check_buffer_, counters_},
       expansions_(kMaxPly + 2, nullptr) {}
@@ -17,6 +18,7 @@ DfpnSearch::~DfpnSearch() = default;
 void DfpnSearch::set_root(const PositionSetup& setup) {
   pos_.set(setup, &states_[0]);
   ply_ = 0;
+  drop_chain_[0] = 0;
   path_.reset(node_key(), pos_.hand(attacker_));
 }
 
@@ -51,8 +53,11 @@ void DfpnSearch::drop_futile(MoveList& evasions) {
 std::uint64_t DfpnSearch::nodes() const { return nodes_ + (judge_ ? judge_->nodes() : 0); }
 
 void DfpnSearch::do_move(Move m) {
+  const bool defender_moves = !is_attacker_to_move();
+  const std::uint16_t run = drop_chain_[std::size_t(ply_)];
   pos_.do_move(m, states_[ply_ + 1]);
   ++ply_;
+  drop_chain_[std::size_t(ply_)] = defender_moves ? (m.is_drop() ? std::uint16_t(run + 1) : std::uint16_t(0)) : run;
   path_.push(node_key(), pos_.hand(attacker_));
 }
 
@@ -193,8 +198,7 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   const Key mark = BusyMarks::node_key(node_key(), pos_.hand(attacker_).raw());
   if (crew_) crew_->busy.enter(mark);
   {
-    ++counters_.expansions;
-    counters_.ply_sum += std::uint64_t(ply_);
+    counters_.count_expansion(ply_, drop_chain_[std::size_t(ply_)]);
     LocalExpansion node(context_, pos_, remaining);
     expansions_[std::size_t(ply_)] = &node;
     descend(node, thpn, thdn, mark);

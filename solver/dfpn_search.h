@@ -162,6 +162,7 @@ class DfpnSearch final : public BoundedSolver {
   Color attacker_;
   Position pos_;
   std::vector<StateInfo> states_;
+  std::vector<std::uint16_t> drop_chain_;  // at each ply of the path: the defender's drops in a row (SearchCounters)
   SearchPath path_;
   ChildStack children_;
   int ply_ = 0;

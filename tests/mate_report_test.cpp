@@ -182,5 +182,15 @@ TEST(MateReport, InfoLineHasThePvOnlyWhenThereIsOne) {
   EXPECT_EQ(usi_info_line(500, 1000.4, 12, {k8c1c}), "info time 1000 nodes 500 nps 499 hashfull 12 pv 8c1c");
 }
 
+TEST(MateReport, TheProfileGivesEachSlotsShareOfTheExpansions) {
+  SearchCounters c;
+  EXPECT_EQ(mate_profile_text(c), "expansions by ply (%) -; by defender drops in a row (%) -");
+  for (int i = 0; i < 3; ++i) c.count_expansion(10, 0);
+  c.count_expansion(70, 1);
+  for (int i = 0; i < 200; ++i) c.count_expansion(2100, 9);  // the last slots, named with a "+"
+  c.count_expansion(300, 4);                                 // under 1% of 205: left out
+  EXPECT_EQ(mate_profile_text(c), "expansions by ply (%) 0-63:1 1984+:97; by defender drops in a row (%) 0:1 7+:97");
+}
+
 }  // namespace
 }  // namespace tsumi::front

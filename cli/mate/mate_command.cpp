@@ -45,6 +45,7 @@ using front::add_problem_json;
 using front::add_table_json;
 using front::LoadedProblem;
 using front::make_mate_report;
+using front::mate_profile_text;
 using front::mate_progress_text;
 using front::mate_text;
 using front::MateReport;
@@ -224,7 +225,7 @@ void set_reports(const MateOptions& o, MateSolver& solver, TableSaves& saves, bo
           if (o.err_tty)
             err << "\r" << mate_progress_text(p) << "\x1b[K" << std::flush;
           else
-            err << mate_progress_text(p) << std::endl;
+            err << mate_progress_text(p) << "; " << mate_profile_text(p.counters) << std::endl;
           drawn = true;
         }
         if (save_ms > 0 && p.time_ms >= next_save) {
