@@ -23,6 +23,7 @@
 #include "solver/mate_suite.h"
 #include "solver/mate_table.h"
 #include "solver/path_table.h"
+#include "solver/search_counters.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi {
@@ -542,16 +543,21 @@ TEST(DfpnSearch, PastDeadlineAborts) {
 
 // ---- the counters' profiles ----
 
+// The counters of a search of `problem` within 200,000 nodes.
+SearchCounters counters_of(const std::optional<MateProblem>& problem) {
+  EXPECT_TRUE(problem.has_value());
+  if (!problem) return SearchCounters{};
+  MateTable table(kTableBytes);
+  DfpnSearch s(table, problem->attacker);
+  s.solve_within(problem->setup, 200000);
+  return s.counters();
+}
+
 // kongou-21 (23 plies, 19 as books count it: two futile interpositions): the expansions below the
 // defender's drops are counted by how many drops the defender made in a row, and every expansion falls
 // in one slot of each profile.
 TEST(DfpnSearch, ExpansionsAreProfiledByPlyAndByTheDefendersDropsInARow) {
-  const auto problem = public_problem("kongou-21");
-  ASSERT_TRUE(problem.has_value());
-  MateTable table(kTableBytes);
-  DfpnSearch s(table, problem->attacker);
-  s.solve_within(problem->setup, 200000);
-  const SearchCounters& c = s.counters();
+  const SearchCounters c = counters_of(public_problem("kongou-21"));
   ASSERT_GT(c.expansions, 0u);
   std::uint64_t by_ply = 0, by_drops = 0;
   for (std::uint64_t n : c.by_ply_band) by_ply += n;
@@ -560,18 +566,13 @@ TEST(DfpnSearch, ExpansionsAreProfiledByPlyAndByTheDefendersDropsInARow) {
   EXPECT_EQ(by_drops, c.expansions);
   EXPECT_GT(c.by_drop_chain[0], 0u);  // the root, and below any defender's move that was no drop
   EXPECT_GT(c.by_drop_chain[1], 0u);  // below one interposition
-  EXPECT_GT(c.by_drop_chain[2], 0u);  // below a second one, after the rook took the first
+  EXPECT_GT(c.by_drop_chain[2], 0u);  // below two in a row (the attacker's move between them keeps the run)
 }
 
 // Without a piece to drop for the defender (every piece is on the board or in the attacker's hand)
 // no expansion lies below a defender's drop.
 TEST(DfpnSearch, NoDropsNoRunsOfDrops) {
-  const auto problem = test::tsume_problem("8k/9/8+P/9/9/9/9/9/9 b 2R2B4G4S4N4L17P 1");
-  ASSERT_TRUE(problem.has_value());
-  MateTable table(kTableBytes);
-  DfpnSearch s(table, problem->attacker);
-  s.solve_within(problem->setup, 200000);
-  const SearchCounters& c = s.counters();
+  const SearchCounters c = counters_of(test::tsume_problem("8k/9/8+P/9/9/9/9/9/9 b 2R2B4G4S4N4L17P 1"));
   ASSERT_GT(c.expansions, 0u);
   EXPECT_EQ(c.by_drop_chain[0], c.expansions);
 }
