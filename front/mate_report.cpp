@@ -252,6 +252,14 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["collections"] = r.collections;
   j["collected"] = r.collected;
   j["collection_ms"] = whole_ms(r.collection_ms);
+  if (r.recorded.length > 0) {
+    nlohmann::ordered_json rec;
+    rec["length"] = r.recorded.length;
+    rec["plies"] = r.recorded.plies;
+    rec["every_defence"] = r.recorded.every_defence;
+    rec["reading"] = to_string(r.recorded.reading);
+    j["recorded_line"] = std::move(rec);
+  }
   if (report.line_fault) j["line_fault"] = *report.line_fault;
 }
 

@@ -240,4 +240,14 @@ NodeResult DfpnSearch::solve(std::uint16_t remaining) {
   return r;
 }
 
+NodeResult DfpnSearch::solve_capped(std::uint16_t remaining, std::uint64_t budget) {
+  const std::uint64_t outer = max_nodes_, cap = nodes() + budget;
+  const bool capped = outer == 0 || cap < outer;
+  if (capped) max_nodes_ = cap;
+  const NodeResult r = solve(remaining);
+  max_nodes_ = outer;
+  if (capped && abort_ == Abort::kNodes && (outer == 0 || nodes() < outer)) clear_abort();
+  return r;
+}
+
 }  // namespace tsumi

@@ -79,6 +79,10 @@ class DfpnSearch final : public BoundedSolver {
 
   // Searches the current node until it is proven or disproven within `remaining` plies, or stopped.
   NodeResult solve(std::uint16_t remaining);
+  // solve within at most `budget` more nodes (checked every kLimitInterval): past them it gives up,
+  // answers the unfinished numbers and leaves no abort behind; the limits set_limits gave still cut it
+  // (aborted() then says which).
+  NodeResult solve_capped(std::uint16_t remaining, std::uint64_t budget);
 
   // Limits: checked every kLimitInterval nodes. The stop flag may be set from another thread.
   void set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, std::uint64_t max_nodes,

@@ -51,6 +51,18 @@ bool is_refused_pawn_drop_mate(const Position& pos, Move m) {
 
 }  // namespace
 
+std::string to_string(const ProofLineEnd& end) {
+  static constexpr const char* kWhat[] = {
+      "mate", "out of plies", "defence unknown", "defence unproven", "no proven check", "walk cut"};
+  std::string s = end.kind == ProofLineEnd::kMated
+                      ? "mate in " + std::to_string(end.ply)
+                      : std::string(kWhat[end.kind]) + " at ply " + std::to_string(end.ply);
+  if (end.kind == ProofLineEnd::kDefenceUnproven)
+    s += " (pn " + std::to_string(end.pn) + " dn " + std::to_string(end.dn) + " len " + std::to_string(end.len) + ")";
+  if (end.dead_ends > 0) s += ", " + std::to_string(end.dead_ends) + (end.dead_ends == 1 ? " dead end" : " dead ends");
+  return s;
+}
+
 std::optional<std::string> check_mate_line(const MateProblem& problem, std::span<const Move> line) {
   if (line.empty()) return "the line is empty";
   const Color attacker = problem.attacker, defender = ~attacker;

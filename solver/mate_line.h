@@ -6,6 +6,7 @@
 // count because the defender only spent pieces on them (see futile_cycles).
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +29,27 @@ struct MateLine {
   // on the line's own path where the proof in the table came by another.
   bool mated = false;
 };
+
+// How a line read off the table without a search ended (mate_pv.h's proof_line): in mate, or where
+// the table no longer held the proof. The reading goes back from a dead end to the next proven child;
+// `dead_ends` counts those it met, and without a line the first of them is the reason.
+struct ProofLineEnd {
+  enum Kind : std::uint8_t {
+    kMated,            // the line ends in mate
+    kOutOfPlies,       // the plies ran out before the mate
+    kDefenceUnknown,   // an evasion the table holds nothing for
+    kDefenceUnproven,  // an evasion the table does not prove within the plies left (pn, dn, len: its entry)
+    kNoProvenCheck,    // no check the table proves within the plies left
+    kWalkCut,          // the reading visited as many positions as it may
+  };
+  Kind kind = kMated;
+  int ply = 0;  // mated: the line's plies; else the ply of the first dead end
+  std::uint32_t pn = 0, dn = 0;
+  std::uint16_t len = 0;
+  std::size_t dead_ends = 0;
+};
+// "mate in N", or the first dead end ("defence unknown at ply N", ...), with the dead ends passed.
+std::string to_string(const ProofLineEnd& end);
 
 // nullopt when the line is a correct mate; otherwise what is wrong and at which ply (1-based).
 std::optional<std::string> check_mate_line(const MateProblem& problem, std::span<const Move> line);

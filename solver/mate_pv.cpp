@@ -177,7 +177,7 @@ Move pick_defence(DfpnSearch& s, std::uint16_t r, const std::vector<Move>& longe
 
 // The line from an OR or AND node proven within r: exact, its defences the longest (with `memo`, the
 // ties broken by fewest_spare), else the longest known.
-MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, SpareMemo* memo) {
+MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, SpareMemo* memo, std::vector<std::uint16_t>* bounds) {
   MateLine line;
   // r falls by one a ply, and the search's stacks end at kMaxPly: both bound the line.
   while (s.aborted() == DfpnSearch::Abort::kNone && r > 0 && s.ply() < DfpnSearch::kMaxPly - 1) {
@@ -203,6 +203,7 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, SpareMemo* memo) {
     line.moves.push_back(m);
     s.do_move(m);
     r = std::uint16_t(r - 1);
+    if (bounds) bounds->push_back(r);
   }
   line.leftover = s.position().hand(s.attacker());
   if (!s.is_attacker_to_move()) {
@@ -218,13 +219,22 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, SpareMemo* memo) {
 // Drops between the king and the checker that the attacker takes at once and does not need: from the
 // position after the capture the attacker mates without the captured piece (its proof hand has no
 // more of that kind than the attacker held before). Each such pair is two plies a book does not count.
-// Drops inside a futile cycle are counted with their cycle, not here.
-int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vector<PlySpan>& cycles) {
+// Drops inside a futile cycle are counted with their cycle, not here. The mate after the capture is
+// sought within the plies left on the line. Where the line is not exact (the longest known defences,
+// which may end it long before the length it was proven within) the table proves nothing that short
+// there, and the search is a shortest-mate search of the rest of the line: 明日香, proven in 1009 and
+// mated by ply 727, spent over 500 s on one. So the line's searches share kFutilePairNodes; past them a
+// pair is judged within the length the table proves (`bounds`, follow's, the plies left on an exact
+// line), which the table answers at once.
+constexpr std::uint64_t kFutilePairNodes = 4'000'000;
+
+int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vector<PlySpan>& cycles,
+                 const std::vector<std::uint16_t>& bounds) {
   const auto in_cycle = [&](std::size_t ply) {
     return std::any_of(cycles.begin(), cycles.end(), [&](const PlySpan& c) { return c.contains(ply); });
   };
   int pairs = 0, made = 0;
-  const auto total = std::uint16_t(moves.size());
+  std::uint64_t spent = 0;
   for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
     const bool defence = !s.is_attacker_to_move();
     s.do_move(moves[i]);
@@ -233,9 +243,22 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vecto
       const PieceType pt = moves[i].dropped_piece();
       s.do_move(moves[i + 1]);
       const Hand held = s.position().hand(s.attacker());
-      const NodeResult rest = s.solve(std::uint16_t(total - i - 2));
+      // Within the plies left on the line while the budget lasts, else within what the table proves.
+      const std::uint64_t before = s.nodes();
+      const auto left = std::uint16_t(moves.size() - i - 2);
+      NodeResult rest{};
+      bool settled = false;
+      if (spent < kFutilePairNodes) {
+        rest = s.solve_capped(left, kFutilePairNodes - spent);
+        spent += s.nodes() - before;
+        settled = rest.proven() || rest.disproven();
+      }
+      if (!settled && s.aborted() == DfpnSearch::Abort::kNone && bounds[i + 1] > left) {
+        rest = s.solve(bounds[i + 1]);
+        settled = rest.proven() || rest.disproven();
+      }
       s.undo_move(moves[i + 1]);
-      if (rest.proven() && rest.hand.count(pt) < held.count(pt)) ++pairs;
+      if (settled && rest.proven() && rest.hand.count(pt) < held.count(pt)) ++pairs;
     }
   }
   for (int k = made - 1; k >= 0; --k) s.undo_move(moves[std::size_t(k)]);
@@ -256,7 +279,8 @@ MoveList node_moves(const Position& pos, bool or_node) {
 
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   SpareMemo memo;
-  MateLine line = follow(search, length, exact, &memo);
+  std::vector<std::uint16_t> bounds;
+  MateLine line = follow(search, length, exact, &memo, &bounds);
   if (search.book()) {  // the book count's line: its length is the book length
     line.futile_length = int(line.moves.size());
     return line;
@@ -265,7 +289,7 @@ MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   const std::vector<PlySpan> cycles = futile_cycles(here, line.moves);
   int cut = 0;
   for (const PlySpan& c : cycles) cut += int(c.size());
-  line.futile_length = int(line.moves.size()) - cut - 2 * futile_pairs(search, line.moves, cycles);
+  line.futile_length = int(line.moves.size()) - cut - 2 * futile_pairs(search, line.moves, cycles, bounds);
   return line;
 }
 
@@ -321,30 +345,97 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
   return line;
 }
 
-std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length) {
+// proof_line's positions visited at most: the walk goes back where the table lost part of a proof and
+// tries the next proven child, each position and length once.
+constexpr std::size_t kProofLineVisits = std::size_t(1) << 20;
+
+std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length,
+                             ProofLineEnd* end, bool every_defence) {
+  ProofLineEnd first_end;  // the first dead end met: the reason when there is no line
+  std::size_t dead_ends = 0;
+  const auto note = [&](ProofLineEnd::Kind kind, int ply, const MateProbe* p = nullptr) {
+    if (dead_ends++ > 0) return;
+    first_end.kind = kind, first_end.ply = ply;
+    if (p) first_end.pn = p->pn, first_end.dn = p->dn, first_end.len = p->len;
+  };
+  // A frame per position of the line: the proven children to try, best first (the attacker's shortest,
+  // the defender's longest).
+  struct Frame {
+    std::vector<Move> tries;
+    std::size_t next = 0;
+  };
+  std::vector<StateInfo> states(std::size_t(std::max(0, length)) + 2);
+  std::vector<Frame> stack;
   std::vector<Move> line;
-  std::vector<StateInfo> states(std::size_t(std::max(0, length)) + 1);
+  std::unordered_set<Key> failed;  // (position, plies left) seen to end nowhere
   Position pos;
   pos.set(root, &states[0]);
-  for (int r = length;; --r) {
+  const auto failed_key = [&](int r) { return pos.key() ^ (Key(std::uint32_t(r)) * 0x9e3779b97f4a7c15ULL); };
+  // The frame of `pos` with r plies left; false where the line ends here (mate: `mated`).
+  std::size_t visits = 0;
+  bool cut = false;
+  const auto open = [&](int r, bool& mated) {
+    mated = false;
+    const int ply = int(line.size());
+    if (++visits > kProofLineVisits) return cut = true, note(ProofLineEnd::kWalkCut, ply), false;
     const bool or_node = pos.side_to_move() == attacker;
     const MoveList moves = node_moves(pos, or_node);
-    if (!or_node && moves.empty()) return line;  // mated
-    if (r <= 0) return {};
-    Move best = Move::none();
-    std::uint16_t best_len = 0;
+    if (!or_node && moves.empty()) return mated = true, false;
+    if (r <= 0) return note(ProofLineEnd::kOutOfPlies, ply), false;
+    if (failed.count(failed_key(r))) return false;
+    std::vector<std::pair<std::uint16_t, Move>> proven;
     for (Move m : moves) {
       const ChildKey child = child_key(pos, attacker, m);
       const MateProbe p = table.probe(child.board_key, child.hand, std::uint16_t(r - 1));
-      const bool proven = p.found && p.pn == 0;
-      if (!or_node && !proven) return {};  // an evasion the table does not refute within the plies left
-      if (!proven) continue;
-      if (best.is_none() || (or_node ? p.len < best_len : p.len > best_len)) best = m, best_len = p.len;
+      if (p.found && p.pn == 0) {
+        proven.emplace_back(p.len, m);
+      } else if (!or_node && every_defence) {  // an evasion the table does not refute within the plies left
+        note(p.found ? ProofLineEnd::kDefenceUnproven : ProofLineEnd::kDefenceUnknown, ply, p.found ? &p : nullptr);
+        failed.insert(failed_key(r));
+        return false;
+      }
     }
-    if (best.is_none()) return {};
-    pos.do_move(best, states[line.size() + 1]);
-    line.push_back(best);
+    if (proven.empty()) {
+      note(or_node ? ProofLineEnd::kNoProvenCheck : ProofLineEnd::kDefenceUnknown, ply);
+      failed.insert(failed_key(r));
+      return false;
+    }
+    std::stable_sort(proven.begin(), proven.end(),
+                     [&](const auto& a, const auto& b) { return or_node ? a.first < b.first : a.first > b.first; });
+    Frame f;
+    for (const auto& [len, m] : proven) f.tries.push_back(m);
+    stack.push_back(std::move(f));
+    return true;
+  };
+  bool mated = false;
+  if (open(length, mated) || mated) {
+    while (!mated && !cut && !stack.empty()) {
+      Frame& f = stack.back();
+      const int r = length - int(line.size());
+      if (f.next == f.tries.size()) {  // every child tried: this position ends nowhere within r
+        stack.pop_back();
+        failed.insert(failed_key(r));
+        if (line.empty()) break;
+        pos.undo_move(line.back());
+        line.pop_back();
+        continue;
+      }
+      const Move m = f.tries[f.next++];
+      pos.do_move(m, states[line.size() + 1]);
+      line.push_back(m);
+      if (!open(r - 1, mated) && !mated) {
+        pos.undo_move(m);
+        line.pop_back();
+      }
+    }
   }
+  if (!mated) line.clear();
+  if (end) {
+    *end = mated ? ProofLineEnd{} : first_end;
+    if (mated) end->ply = int(line.size());
+    end->dead_ends = dead_ends;
+  }
+  return line;
 }
 
 std::size_t protect_proof(MateTable& table, const PositionSetup& root, Color attacker, int length, std::size_t most,

@@ -76,8 +76,17 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
 // proven within r - 1). r falls by one a ply, so the line ends within `length` plies whatever the
 // entries' lengths (those of several workers need not agree). Empty when the table no longer holds the
 // proof (an entry replaced, or an evasion not proven within the plies left); else a line that ends with
-// the defender to move and no evasion. No search; the table is only probed.
-std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length);
+// the defender to move and no evasion. `end` (if given) says where it ended and why.
+// Where the table lost a position of the proof, the reading goes back to the last choice and takes the
+// next proven child (each position and length tried once, kProofLineVisits positions at most). Without
+// `every_defence` an evasion the table does not prove is passed over, not a dead end: the defender takes
+// the longest of those it proves, so the line is a mate whose defences are not shown to be the longest.
+// Tables lose part of a proof before the root is proven: Astral Traveler at 1 thread in the gate's table
+// lost every check of a position at ply 562 of its 601-ply first proof; 明日香 with 2 workers (2026-11-29)
+// kept no line read at any of its seven proofs, and answered timeout.
+// No search; the table is only probed.
+std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length,
+                             ProofLineEnd* end = nullptr, bool every_defence = true);
 
 // Protects the proof tree of a mate within `length` plies from replacement and collection
 // (MateTable::protect, each entry raised added to `raised`), as shtsume protects its proof tree from its

@@ -115,13 +115,24 @@ struct MateSolver::Impl {
   static constexpr std::size_t kProtectShare = 8, kProtectMost = std::size_t(1) << 20;
   void record_line(std::uint16_t length) {
     table.set_concurrent(false);  // the workers are idle between searches
-    std::vector<Move> moves = proof_line(table, problem->setup, problem->attacker, length);
-    if (!moves.empty() && !check_mate_line(*problem, moves)) recorded = std::move(moves);  // else the longer mate's
+    ProofLineEnd end;
+    bool every_defence = true;
+    std::vector<Move> moves = proof_line(table, problem->setup, problem->attacker, length, &end);
+    if (moves.empty()) {  // the table lost part of the proof: a mate whose defences are the longest it proves
+      every_defence = false;
+      moves = proof_line(table, problem->setup, problem->attacker, length, nullptr, false);
+    }
+    last_reading = RecordedLine{length, 0, every_defence, end};
+    if (!moves.empty() && !check_mate_line(*problem, moves)) {  // else the longer mate's line stays
+      recorded = std::move(moves);
+      last_reading.plies = int(recorded.size());
+    }
     const std::size_t most = std::min(kProtectMost, table.clusters() * MateTable::kClusterSize / kProtectShare);
     if (protected_nodes < most)
       protected_nodes +=
           protect_proof(table, problem->setup, problem->attacker, length, most - protected_nodes, raised);
   }
+  RecordedLine last_reading;
   // The recorded line as a main line: its leftover and its length without the futile cycles
   // (mate_line.h; the drops taken at once are judged only by the lines built with a search).
   std::optional<MateLine> recorded_line() const {
@@ -167,6 +178,7 @@ struct MateSolver::Impl {
     first_length = bound = 0;
     book_phase = false;
     recorded.clear();
+    last_reading = {};
     protected_nodes = 0;
   }
 
@@ -178,6 +190,7 @@ struct MateSolver::Impl {
     result.collected = gc.removed - collections_before.removed;
     result.collection_ms = gc.ms - collections_before.ms;
     result.line_nodes = line_nodes;
+    result.recorded = last_reading;
     result.nodes = line_nodes + search_nodes();
     for (const auto& w : workers) result.counters += w->counters();
     result.time_ms = ms_since(start);
@@ -475,6 +488,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // A mate exists (first_mate_length says how long), but there is no line to show for it.
   const auto no_line = [&] {
     if (result.stop == MateStop::kNone) result.stop = line_stop();
+    result.mate_bound = im.bound;  // the shortest mate proven, though no line shows it
     result.shortest_proven = false;
     return im.finish(result, lines.nodes());
   };

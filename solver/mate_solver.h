@@ -17,6 +17,7 @@
 #include "core/move.h"
 #include "core/table_memory.h"
 #include "solver/futility_judge.h"
+#include "solver/mate_line.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_table.h"
 #include "solver/search_counters.h"
@@ -84,6 +85,18 @@ struct MateProgress {
   SearchCounters counters;  // the first worker's (the one that reports)
 };
 
+// The line read off the table at the last proof of a solve (the answer's line when none can be built
+// after it; mate_pv.h's proof_line): the mate's length, the line's plies (0: nothing read, and the line of
+// a longer mate read earlier stays), whether the table refuted every evasion on it (false: the reading
+// with every evasion failed, and the defences are the longest the table proves), and how that first
+// reading ended.
+struct RecordedLine {
+  int length = 0;
+  int plies = 0;
+  bool every_defence = true;
+  ProofLineEnd reading;
+};
+
 struct MateResult {
   MateVerdict verdict = MateVerdict::kTimeout;
   // For kTimeout: which limit hit. For a mate whose shortest-mate proof a limit cut: that limit.
@@ -138,6 +151,7 @@ struct MateResult {
   std::uint64_t collected = 0;
   double collection_ms = 0;
   SearchCounters counters;  // every worker's, summed (the line builder's not included)
+  RecordedLine recorded;    // the line read at the last proof
 };
 
 class MateSolver {

@@ -510,6 +510,31 @@ TEST(DfpnSearch, NodeLimitAborts) {
   EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
 }
 
+// solve_capped gives up past its budget and leaves no abort behind, so the search goes on (the line
+// builder's futility checks); the limit set_limits gave still cuts it, and then it says so.
+TEST(DfpnSearch, ACappedSolveGivesUpWithoutAborting) {
+  const auto p = public_problem(kLimitsId);
+  ASSERT_TRUE(p);
+  MateTable table(kTableBytes);
+  DfpnSearch s(table, p->attacker);
+  s.set_root(p->setup);
+  const NodeResult capped = s.solve_capped(kUnlimited, 10);
+  EXPECT_FALSE(capped.proven());
+  EXPECT_FALSE(capped.disproven());
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+  EXPECT_LE(s.nodes(), 2048u);  // limits are looked at every 1024 nodes
+  EXPECT_EQ(s.ply(), 0);
+  // The outer limit, below the cap, cuts it as an abort.
+  s.set_limits(std::chrono::steady_clock::time_point{}, false, s.nodes() + 10, nullptr);
+  EXPECT_FALSE(s.solve_capped(kUnlimited, 1'000'000'000).proven());
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNodes);
+  // A budget it needs less than: the proof, and the outer limit is back in force afterwards.
+  s.clear_abort();
+  s.set_limits(std::chrono::steady_clock::time_point{}, false, 0, nullptr);
+  EXPECT_TRUE(s.solve_capped(kUnlimited, 1'000'000'000).proven());
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+}
+
 TEST(DfpnSearch, StopFlagAborts) {
   const auto p = public_problem(kLimitsId);
   ASSERT_TRUE(p);

@@ -153,8 +153,14 @@ TEST(MateCommand, JsonHasEveryField) {
                           "first_mate_nodes",
                           "shortest_nodes",
                           "line_nodes",
-                          "book_nodes"})
+                          "book_nodes",
+                          "recorded_line"})
     EXPECT_TRUE(j.contains(key)) << key << " missing: " << r.out;
+  // The line read off the table at the proof: the mate's, whole, every evasion refuted.
+  EXPECT_EQ(j["recorded_line"]["length"], j["length"]) << r.out;
+  EXPECT_EQ(j["recorded_line"]["plies"], j["length"]) << r.out;
+  EXPECT_EQ(j["recorded_line"]["every_defence"], true) << r.out;
+  EXPECT_EQ(j["recorded_line"]["reading"], "mate in 1") << r.out;
   EXPECT_EQ(j["first_mate_nodes"].get<std::uint64_t>() + j["shortest_nodes"].get<std::uint64_t>() +
                 j["line_nodes"].get<std::uint64_t>() + j["book_nodes"].get<std::uint64_t>(),
             j["nodes"].get<std::uint64_t>())

@@ -48,6 +48,22 @@ const Move k1d2c = Move::make(SQ_14, SQ_23);  // gold 1d-2c, check
 const Move k1b1a = Move::make(SQ_12, SQ_11);  // king 1b-1a
 const Move k2c2b = Move::make(SQ_23, SQ_22);  // gold 2c-2b: mate
 
+// How a reading of the table ended, as the answer's JSON shows it (recorded_line.reading).
+TEST(MateLine, ProofLineEndSaysWhereAndWhy) {
+  ProofLineEnd end;
+  end.ply = 611;
+  EXPECT_EQ(to_string(end), "mate in 611");
+  end.dead_ends = 15;
+  EXPECT_EQ(to_string(end), "mate in 611, 15 dead ends");
+  end = ProofLineEnd{};
+  end.kind = ProofLineEnd::kDefenceUnproven, end.ply = 13, end.pn = 4, end.dn = 9, end.len = 20, end.dead_ends = 1;
+  EXPECT_EQ(to_string(end), "defence unproven at ply 13 (pn 4 dn 9 len 20), 1 dead end");
+  end.kind = ProofLineEnd::kNoProvenCheck;
+  EXPECT_EQ(to_string(end), "no proven check at ply 13, 1 dead end");
+  end.kind = ProofLineEnd::kWalkCut;
+  EXPECT_EQ(to_string(end), "walk cut at ply 13, 1 dead end");
+}
+
 TEST(MateLine, MateInOne) { EXPECT_EQ(check(kMate1, {k8c1c}), std::nullopt); }
 
 TEST(MateLine, MateInThree) { EXPECT_EQ(check(kMate3, {k1d2c, k1b1a, k2c2b}), std::nullopt); }

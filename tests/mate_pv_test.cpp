@@ -400,6 +400,71 @@ TEST(MatePv, ProofLineIsTheProofsMate) {
   }
 }
 
+// `to` (of the same size) becomes `from` without the entries of one board (every hand of it), as if
+// replacement had taken them.
+void copy_without_board(const MateTable& from, MateTable& to, Key board_key) {
+  to.clear();
+  constexpr std::uint64_t kTagBits = (std::uint64_t(1) << 55) - 1;
+  from.for_each_entry([&](std::size_t cluster, int slot, const MateEntry& e) {
+    if ((e.tag() >> 9) != (board_key & kTagBits)) to.put_entry(cluster, slot, e);
+  });
+}
+
+// Where the table lost a position of the proof's line, the reading goes back and takes the next proven
+// child: the line it gives is still a mate within the proof's length, and the dead ends it passed are
+// counted. Without a line, the first dead end is the reason. Taking away each position of the line in
+// turn, some readings go around the hole with every evasion refuted on the way; where none can, the
+// reading that passes over the evasions the table lost (every_defence false) still finds a mate.
+TEST(MatePv, ProofLineGoesAroundWhatTheTableLost) {
+  int around = 0, passed_over = 0;
+  for (const char* id : {"tanuki9-16", "kongou-1", "kongou-25"}) {
+    const MateSuiteEntry* e = test::tsume_entry(id);
+    ASSERT_NE(e, nullptr) << id;
+    const auto problem = problem_of(*e);
+    ASSERT_TRUE(problem);
+    constexpr std::size_t kBytes = std::size_t(4) << 20;
+    MateTable table(kBytes);
+    DfpnSearch s(table, problem->attacker);
+    s.set_root(problem->setup);
+    const NodeResult r = s.solve(kUnlimited);
+    ASSERT_TRUE(r.proven()) << id;
+    ProofLineEnd whole;
+    const std::vector<Move> line = proof_line(table, problem->setup, problem->attacker, r.len, &whole);
+    ASSERT_FALSE(line.empty()) << id;
+    EXPECT_EQ(whole.kind, ProofLineEnd::kMated) << id;
+    EXPECT_EQ(whole.ply, int(line.size())) << id;
+    EXPECT_EQ(whole.dead_ends, 0u) << id;
+    std::vector<StateInfo> states(line.size() + 1);
+    Position pos;
+    pos.set(problem->setup, &states[0]);
+    MateTable lost(kBytes);
+    for (std::size_t k = 0; k + 1 < line.size(); ++k) {
+      pos.do_move(line[k], states[k + 1]);
+      copy_without_board(table, lost, pos.board_key());
+      const std::string where = std::string(id) + " without ply " + std::to_string(k + 1);
+      ProofLineEnd end;
+      const std::vector<Move> strict = proof_line(lost, problem->setup, problem->attacker, r.len, &end);
+      if (strict.empty()) {
+        EXPECT_NE(end.kind, ProofLineEnd::kMated) << where;
+        EXPECT_GT(end.dead_ends, 0u) << where;
+      } else {
+        EXPECT_EQ(check_mate_line(*problem, strict), std::nullopt) << where << ": " << line_text(strict);
+        EXPECT_LE(strict.size(), std::size_t(r.len)) << where;
+        EXPECT_EQ(end.kind, ProofLineEnd::kMated) << where;
+        around += end.dead_ends > 0;
+      }
+      const std::vector<Move> loose = proof_line(lost, problem->setup, problem->attacker, r.len, nullptr, false);
+      if (!loose.empty()) {
+        EXPECT_EQ(check_mate_line(*problem, loose), std::nullopt) << where << ": " << line_text(loose);
+        EXPECT_LE(loose.size(), std::size_t(r.len)) << where;
+        passed_over += strict.empty();
+      }
+    }
+  }
+  EXPECT_GT(around, 0) << "no reading went back from a dead end";
+  EXPECT_GT(passed_over, 0) << "no reading passed over a lost evasion where the strict one failed";
+}
+
 // The proof tree protected (protect_proof) outlives a collection that empties every other entry: the
 // proof's line is still read off the table, whole; unprotected, the same collection takes it. A bound on
 // the positions stops the walk early.

@@ -395,6 +395,13 @@ TEST(MateSolverLimits, TimeLimit) {
       EXPECT_TRUE(r.verdict == MateVerdict::kTimeout || (r.verdict == MateVerdict::kMate && !r.shortest_proven))
           << describe(r);
       EXPECT_EQ(r.stop, MateStop::kTime) << describe(r);
+      // A timeout after a mate was proven still says how short a mate is proven.
+      if (r.verdict == MateVerdict::kTimeout) {
+        EXPECT_EQ(r.mate_bound > 0, r.first_mate_length > 0) << describe(r);
+      }
+      if (r.first_mate_length > 0) {
+        EXPECT_LE(r.mate_bound, r.first_mate_length) << describe(r);
+      }
     } else {
       expect_correct_mate(*e, *problem, r);
     }
