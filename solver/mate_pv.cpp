@@ -346,8 +346,9 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
 }
 
 // proof_line's positions visited at most: the walk goes back where the table lost part of a proof and
-// tries the next proven child, each position and length once.
-constexpr std::size_t kProofLineVisits = std::size_t(1) << 20;
+// tries the next proven child, each position and length once; a reading of a table that lost much of a
+// proof stops here rather than walk every proven position (明日香's reading at 891 met 6 dead ends).
+constexpr std::size_t kProofLineVisits = std::size_t(1) << 17;
 
 std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length,
                              ProofLineEnd* end, bool every_defence) {
