@@ -481,19 +481,23 @@ TEST(DfpnSearch, SolveLeavesTheRootIntactOnRepetitionProblems) {
 // limits (about 15,000 nodes).
 constexpr const char* kLimitsId = "kongou-3";
 
+// A search of its own table, at the root of `p`.
+struct RootSearch {
+  MateTable table{kTableBytes};
+  DfpnSearch s;
+  explicit RootSearch(const MateProblem& p) : s(table, p.attacker) { s.set_root(p.setup); }
+};
+
 TEST(DfpnSearch, NodeLimitAborts) {
   const auto p = public_problem(kLimitsId);
   ASSERT_TRUE(p);
   {
-    MateTable table(kTableBytes);
-    DfpnSearch s(table, p->attacker);
-    s.set_root(p->setup);
-    ASSERT_TRUE(s.solve(kUnlimited).proven());
-    ASSERT_GT(s.nodes(), 2048u) << "too easy to test the limits";
+    RootSearch whole(*p);
+    ASSERT_TRUE(whole.s.solve(kUnlimited).proven());
+    ASSERT_GT(whole.s.nodes(), 2048u) << "too easy to test the limits";
   }
-  MateTable table(kTableBytes);
-  DfpnSearch s(table, p->attacker);
-  s.set_root(p->setup);
+  RootSearch root(*p);
+  DfpnSearch& s = root.s;
   s.set_limits(std::chrono::steady_clock::time_point{}, false, 10, nullptr);
   const NodeResult r = s.solve(kUnlimited);
   EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNodes);
@@ -515,9 +519,8 @@ TEST(DfpnSearch, NodeLimitAborts) {
 TEST(DfpnSearch, ACappedSolveGivesUpWithoutAborting) {
   const auto p = public_problem(kLimitsId);
   ASSERT_TRUE(p);
-  MateTable table(kTableBytes);
-  DfpnSearch s(table, p->attacker);
-  s.set_root(p->setup);
+  RootSearch root(*p);
+  DfpnSearch& s = root.s;
   const NodeResult capped = s.solve_capped(kUnlimited, 10);
   EXPECT_FALSE(capped.proven());
   EXPECT_FALSE(capped.disproven());
@@ -528,7 +531,7 @@ TEST(DfpnSearch, ACappedSolveGivesUpWithoutAborting) {
   s.set_limits(std::chrono::steady_clock::time_point{}, false, s.nodes() + 10, nullptr);
   EXPECT_FALSE(s.solve_capped(kUnlimited, 1'000'000'000).proven());
   EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNodes);
-  // A budget it needs less than: the proof, and the outer limit is back in force afterwards.
+  // A budget larger than the search needs: the proof.
   s.clear_abort();
   s.set_limits(std::chrono::steady_clock::time_point{}, false, 0, nullptr);
   EXPECT_TRUE(s.solve_capped(kUnlimited, 1'000'000'000).proven());
