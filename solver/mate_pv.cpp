@@ -362,10 +362,10 @@ std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, 
   // A frame per position of the line: the proven children to try, best first (the attacker's shortest,
   // the defender's longest).
   struct Frame {
-    std::vector<Move> tries;
+    std::vector<std::pair<std::uint16_t, Move>> tries;  // (the table's length, the move)
     std::size_t next = 0;
   };
-  std::vector<StateInfo> states(std::size_t(std::max(0, length)) + 2);
+  std::vector<StateInfo> states(std::size_t(std::max(0, length)) + 1);
   std::vector<Frame> stack;
   std::vector<Move> line;
   std::unordered_set<Key> failed;  // (position, plies left) seen to end nowhere
@@ -403,9 +403,7 @@ std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, 
     }
     std::stable_sort(proven.begin(), proven.end(),
                      [&](const auto& a, const auto& b) { return or_node ? a.first < b.first : a.first > b.first; });
-    Frame f;
-    for (const auto& [len, m] : proven) f.tries.push_back(m);
-    stack.push_back(std::move(f));
+    stack.push_back(Frame{std::move(proven), 0});
     return true;
   };
   bool mated = false;
@@ -421,7 +419,7 @@ std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, 
         line.pop_back();
         continue;
       }
-      const Move m = f.tries[f.next++];
+      const Move m = f.tries[f.next++].second;
       pos.do_move(m, states[line.size() + 1]);
       line.push_back(m);
       if (!open(r - 1, mated) && !mated) {
