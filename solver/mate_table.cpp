@@ -69,8 +69,8 @@ namespace {
 // The best answers one cluster holds for a probe, copied out (a probe that reads the spill cluster as
 // well holds one lock at a time).
 struct Found {
-  MateEntry proof{}, disproof{}, exact{};
-  bool has_proof = false, has_disproof = false, has_exact = false;
+  MateEntry proof{}, disproof{}, exact{}, warm{};
+  bool has_proof = false, has_disproof = false, has_exact = false, has_warm = false;
 };
 
 // Reads one cluster for the entries of tag `tag` (tag_key) and the hand.
@@ -85,8 +85,12 @@ void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint
     } else if (is_disproven(e)) {
       if (e.len >= remaining && eh.dominates(hand) && (!f.has_disproof || e.len > f.disproof.len))
         f.disproof = e, f.has_disproof = true;
-    } else if (!f.has_exact && e.len == remaining && eh == hand) {
-      f.exact = e, f.has_exact = true;  // numbers from a search under another length limit mean little here
+    } else if (eh == hand) {
+      if (e.len == remaining) {
+        if (!f.has_exact) f.exact = e, f.has_exact = true;
+      } else if (e.len > remaining && (!f.has_warm || e.len < f.warm.len)) {
+        f.warm = e, f.has_warm = true;  // a longer limit's numbers: the nearest longer one
+      }
     }
   }
 }
@@ -111,6 +115,7 @@ MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, st
   if (f.has_disproof) return MateProbe{kInfPn, 0, f.disproof.len, Hand(f.disproof.hand), Move(f.disproof.move), true};
   if (f.has_exact)
     return MateProbe{f.exact.pn, f.exact.dn, f.exact.len, hand, Move(f.exact.move), true, ParentLink(f.exact.parent)};
+  if (f.has_warm) return MateProbe{f.warm.pn, f.warm.dn, remaining, hand, Move::none(), false};
   return MateProbe{pn0, dn0, remaining, hand, Move::none(), false};
 }
 

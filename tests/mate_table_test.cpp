@@ -1,6 +1,7 @@
 // Tests of solver/mate_table.h: what a probe answers for a stored entry (exact hand and length for
-// unknown numbers, dominance and length for proofs and disproofs), the estimates when nothing is
-// known, and a full one-cluster table that forgets but never answers wrongly.
+// unknown numbers, a longer limit's numbers as a shorter one's estimates, dominance and length for
+// proofs and disproofs), the estimates when nothing is known, and a full one-cluster table that
+// forgets but never answers wrongly.
 
 #include "solver/mate_table.h"
 
@@ -14,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "solver/mate_node.h"
 #include "solver/proof_hand.h"
 #include "tests/support/test_data.h"
 
@@ -72,17 +74,49 @@ TEST(MateTable, UnknownEntryRoundTrip) {
   EXPECT_EQ(q.dn, 8u);
 }
 
-TEST(MateTable, UnknownEntryIsNotReusedUnderAnotherLength) {
+TEST(MateTable, UnknownEntryIsNotReusedUnderALongerLength) {
   MateTable t(kSmall);
   const Hand h = hand_of({{GOLD, 1}});
   t.store(kKey, h, record(50, 70, 9, h, kMove));
-  for (std::uint16_t remaining : {std::uint16_t(7), std::uint16_t(11), kInfLen}) {
+  for (std::uint16_t remaining : {std::uint16_t(11), kInfLen}) {
     const MateProbe p = t.probe(kKey, h, remaining, 2, 3);
     EXPECT_FALSE(p.found) << remaining;
     EXPECT_EQ(p.pn, 2u) << remaining;
     EXPECT_EQ(p.dn, 3u) << remaining;
     EXPECT_EQ(p.len, remaining);
   }
+}
+
+// The shortest-mate proof's passes start warm: a shorter limit takes the nearest longer limit's
+// numbers as its estimates, and the node stays new (found false).
+TEST(MateTable, AShorterLimitStartsFromTheNearestLongerLimitsNumbers) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}}), other = hand_of({{GOLD, 1}, {PAWN, 1}});
+  t.store(kKey, h, record(50, 70, 9, h, kMove));
+  t.store(kKey, h, record(30, 90, 21, h, kMove));
+  t.store(kKey, h, record(20, 400, kUnlimited, h, kMove));
+  const auto expect = [&](std::uint16_t remaining, std::uint32_t pn, std::uint32_t dn) {
+    const MateProbe p = t.probe(kKey, h, remaining, 2, 3);
+    EXPECT_FALSE(p.found) << remaining;
+    EXPECT_EQ(p.pn, pn) << remaining;
+    EXPECT_EQ(p.dn, dn) << remaining;
+    EXPECT_EQ(p.len, remaining);
+    EXPECT_EQ(p.hand, h);
+    EXPECT_TRUE(p.move.is_none());
+  };
+  expect(7, 50, 70);
+  expect(15, 30, 90);
+  expect(400, 20, 400);
+  // The exact length is the node's own entry; another hand's numbers never serve, even a dominating one.
+  EXPECT_TRUE(t.probe(kKey, h, 21, 2, 3).found);
+  EXPECT_EQ(t.probe(kKey, h, 21, 2, 3).pn, 30u);
+  const MateProbe q = t.probe(kKey, other, 7, 2, 3);
+  EXPECT_FALSE(q.found);
+  EXPECT_EQ(q.pn, 2u);
+  EXPECT_EQ(q.dn, 3u);
+  // A final entry still answers first.
+  t.store(kKey, h, disproof(h, 12));
+  EXPECT_EQ(t.probe(kKey, h, 7, 2, 3).dn, 0u);
 }
 
 TEST(MateTable, EstimatesWhenNothingIsKnown) {
