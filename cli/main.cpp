@@ -142,12 +142,14 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
                      "without the search for it");
   mate_cmd
       ->add_option("--book-share", mate.book_share,
-                   "The book count's search may spend SHARE times the nodes of the solve before it, at least "
-                   "20,000 (default 0.1); where it is cut, the book length is not proven shortest")
+                   "Cap the book count's search at SHARE times the nodes of the solve before it, at least 20,000 "
+                   "(default: none with --time, which it may use to the end; 0.1 without); where it is cut, the "
+                   "book length is not proven shortest")
       ->check(CLI::NonNegativeNumber);
   mate_cmd->add_flag("--book-search-always", mate.book_search_always,
-                     "Search the length as books count it after every mate, not only where the main line has an "
-                     "interposition by drop (a shorter book mate may lie in the variations)");
+                     "Without --time too, search the length as books count it after every mate, not only where the "
+                     "main line has an interposition by drop (a shorter book mate may lie in the variations); with "
+                     "--time it always is");
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");
   auto* save = mate_cmd

@@ -197,7 +197,9 @@ std::string mate_text(const MateReport& report) {
            (r.futile_proven ? " (shortest proven)\n" : " (not proven shortest)\n");
     if (!r.futile_pv.empty()) s += "futile-interposition line " + to_usi(r.futile_pv) + "\n";
     if (r.futile_cut && !r.futile_proven)
-      s += "futile-interposition search cut before it settled (a larger --book-share lets it go on)\n";
+      s += r.book_capped ? "futile-interposition search cut at its share of nodes before it settled (a time limit, "
+                           "--time, or a larger --book-share lets it go on)\n"
+                         : "futile-interposition search cut by a limit before it settled\n";
     if (!r.leftover.empty()) s += "leftover " + hand_to_sfen(r.leftover, report.attacker) + "\n";
   }
   if (r.first_mate_length > 0)
@@ -227,6 +229,7 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["futile_length"] = report.line_fault ? 0 : r.futile_length;
   j["futile_proven"] = !report.line_fault && r.futile_proven;
   j["futile_cut"] = r.futile_cut;
+  j["book_capped"] = r.book_capped;
   nlohmann::ordered_json futile_pv = nlohmann::ordered_json::array();
   if (!report.line_fault)
     for (Move m : r.futile_pv) futile_pv.push_back(to_usi(m));

@@ -308,15 +308,13 @@ struct MateSolver::Impl {
   // book count, from two plies below `length` down (`estimate`: the main line's length without the
   // futile drops the line rules find, tried once a first book mate is proven), until a search disproves.
   // A limit cuts it like the shortest-mate proof; the answer is then the shortest book mate proven.
-  // Its nodes are capped at `l.book_share` times those of the solve before it (at least kBookMinNodes):
-  // a cut search leaves the shortest book mate it proved, not proven shortest (the main-line rules'
-  // estimate is no fallback: it can be shorter than the book's shortest mate).
+  // Its nodes may be capped at a share of those of the solve before it (book_cap): a cut search leaves
+  // the shortest book mate it proved, not proven shortest (the main-line rules' estimate is no
+  // fallback: it can be shorter than the book's shortest mate).
   void book_length(std::uint16_t length, std::uint16_t estimate, const MateLimits& l, MateResult& result) {
     const std::uint64_t spent = search_nodes();
-    const double share = std::max(0.0, l.book_share) * double(spent);
-    const std::uint64_t budget =
-        std::max(MateLimits::kBookMinNodes, share >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(share));
-    const std::uint64_t cap = l.nodes ? std::min(l.nodes, spent + budget) : spent + budget;
+    const std::optional<std::uint64_t> share_cap = book_cap(l, spent);
+    const std::uint64_t cap = share_cap ? (l.nodes ? std::min(l.nodes, *share_cap) : *share_cap) : l.nodes;
     for (const auto& w : workers) {
       w->set_limits(deadline, timed, cap, &stop);
       w->set_book(true);
@@ -336,6 +334,7 @@ struct MateSolver::Impl {
       const NodeResult r = solve_all(tried, abort);
       if (abort != DfpnSearch::Abort::kNone) {
         result.futile_cut = true;
+        result.book_capped = abort == DfpnSearch::Abort::kNodes && share_cap && (!l.nodes || *share_cap < l.nodes);
         break;
       }
       if (r.proven()) {
@@ -366,8 +365,22 @@ struct MateSolver::Impl {
     result.futile_length = best;
     result.futile_proven = proven;
   }
-  // Whether the line has a defender's drop (in tsume every one is an interposition): by default the
-  // book count is searched only then (MateLimits::book_search_always: wherever). Where the line has
+  // The node count the book search may reach (MateLimits::book_search): none with a time limit unless
+  // book_share is given; else book_share (kUntimedBookShare untimed) times `spent`, at least
+  // kBookMinNodes, past `spent`.
+  std::optional<std::uint64_t> book_cap(const MateLimits& l, std::uint64_t spent) const {
+    const bool given = l.book_share >= 0;
+    if (timed && !given) return std::nullopt;
+    const double share = (given ? l.book_share : MateLimits::kUntimedBookShare) * double(spent);
+    return spent + std::max(MateLimits::kBookMinNodes, share >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(share));
+  }
+  // Whether the book count is searched after a mate whose line is `moves`: always with a time limit
+  // or MateLimits::book_search_always, else where the line has a defender's drop.
+  bool book_searched(const MateLimits& l, const std::vector<Move>& moves) {
+    return timed || l.book_search_always || line_has_interposition(moves);
+  }
+  // Whether the line has a defender's drop (in tsume every one is an interposition): untimed, the
+  // book count is searched by default only then (MateLimits::book_search_always: wherever). Where the line has
   // none, its length is given as the book's too, not proven shortest; that can miss a shorter book mate
   // in the variations (新桃花源: none on its 1215-ply line, and the search run anyway finds 1213).
   // Asking for a drop where drops are all the defender has (where the futility judge decides) missed
@@ -513,14 +526,13 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.length = length;
   result.line_of_length = line->moves.size() == length;
   result.futile_length = result.length;
-  // Without a book search (below: by default none where the main line has no interposition by drop)
+  // Without a book search (below: untimed, by default none where the main line has no interposition by drop)
   // nothing proves that no shorter book mate exists off the main line (新桃花源: 1215 with none on its
   // line, 1213 as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;
   if (!limits.book_search && result.line_of_length)
     result.futile_length = line->futile_length;  // the main-line rules' length
-  if (limits.prove_shortest && limits.book_search && !first_line_cut &&
-      (limits.book_search_always || im.line_has_interposition(line->moves))) {
+  if (limits.prove_shortest && limits.book_search && !first_line_cut && im.book_searched(limits, line->moves)) {
     const auto book_start = Clock::now();
     const std::uint64_t before_book = im.search_nodes();
     im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), limits, result);

@@ -45,15 +45,23 @@ struct MateLimits {
   double time_s = 0;           // wall-clock limit in seconds; 0: none
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
-  // With prove_shortest: search the length as books count it (futile_length) where the main line has
-  // an interposition by drop (or always, below); false: the main-line rules give futile_length.
+  // With prove_shortest: search the length as books count it (futile_length); false: the main-line
+  // rules give futile_length. Where and how long (book_budget):
+  // - with a time limit, after every mate and until it settles or the deadline comes: the time limit is
+  //   the budget the user gave, and the book's number is what the user reads first (橋本 587 at
+  //   `--time 60` answered 589 when the search was capped at a tenth of the solve's nodes);
+  // - without one, where the main line has a defender's drop (or after every mate with
+  //   book_search_always), capped at kUntimedBookShare times the solve's nodes: with no limit at all,
+  //   proving the book length shortest costs about as many nodes again as the whole solve (the gate's
+  //   problems, 1 thread: 0.7 to 2.8 times their totals), which a solve without a limit does not pay.
+  // book_share, where given (0 or more), caps it in both cases: that many times the nodes of the solve
+  // before it (the first mate and the shortest-mate proof), and at least kBookMinNodes. Where the
+  // search is cut, futile_length is the shortest book mate it proved, not proven (futile_cut).
   bool book_search = true;
-  // That search may spend this many times the nodes of the solve before it (the first mate and the
-  // shortest-mate proof), and at least kBookMinNodes; where it is cut, futile_length is not proven.
-  double book_share = 0.1;
-  // Search the book count after every mate, not only where the main line has a defender's drop (the
-  // default, to keep the solve of a problem without interpositions as fast as before the search existed).
+  static constexpr double kBookShareAuto = -1;  // book_share not given: as above
+  double book_share = kBookShareAuto;
   bool book_search_always = false;
+  static constexpr double kUntimedBookShare = 0.1;
   static constexpr std::uint64_t kBookMinNodes = 20000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
   // Look only for mates of at most this many plies (0: any length): kNoMate then says that there is no
@@ -113,14 +121,17 @@ struct MateResult {
   // labelled, with defences that are not proven longest; it never sets the length.
   bool line_of_length = true;
   // The length as problem books count it: the shortest mate in which futile interpositions (muda-ai)
-  // are no defences (solver/README.md, "Futile interpositions"), searched when the main line has a
-  // defender's drop; equal to `length` where it has none. futile_proven: no shorter such mate exists
+  // are no defences (solver/README.md, "Futile interpositions"), searched as MateLimits::book_search
+  // says; equal to `length` where it was not searched. futile_proven: no shorter such mate exists
   // (proven, with every futility verdict the proof relied on settled).
   int futile_length = 0;
   bool futile_proven = false;
   // The book count's search was cut (its share of nodes, MateLimits::book_share, or a limit) before it
-  // settled: futile_length is then the shortest book mate it proved, maybe `length` itself.
+  // settled: futile_length is then the shortest book mate it proved, maybe `length` itself. book_capped:
+  // the cut was the share of nodes (not the time limit, the node limit or a stop): a time limit, or a
+  // larger --book-share, lets it go on.
   bool futile_cut = false;
+  bool book_capped = false;
   // The book count's main line, of futile_length plies, when it differs from pv and could be built: it
   // ends where the defender's every evasion is a futile drop (replay: legal moves, each attacker move a
   // check).

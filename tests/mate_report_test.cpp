@@ -132,17 +132,25 @@ TEST(MateReport, AnUnprovenShortestMateSaysWhatIsProven) {
   EXPECT_TRUE(contains(usi, ", 0 without futile interpositions\n")) << usi;
 }
 
-// A book search its share cut before it found a shorter book mate says so (text and JSON); a settled
-// one says nothing of it.
+// A book search cut before it found a shorter book mate says so, and whether its share of nodes cut it
+// (a time limit lets it go on) or a limit did (text and JSON); a settled one says nothing of it.
 TEST(MateReport, ACutBookSearchSaysSo) {
   MateResult r = mate_result({k8c1c});
   r.futile_cut = true;
-  const std::string words = "futile-interposition search cut before it settled (a larger --book-share lets it go on)\n";
+  r.book_capped = true;
+  const std::string share = "futile-interposition search cut at its share of nodes before it settled (a time limit, "
+                            "--time, or a larger --book-share lets it go on)\n";
   const MateReport cut = make_mate_report(mate_in_1(), r);
-  EXPECT_TRUE(contains(mate_text(cut), words)) << mate_text(cut);
+  EXPECT_TRUE(contains(mate_text(cut), share)) << mate_text(cut);
   nlohmann::ordered_json j;
   add_mate_json(cut, j);
   EXPECT_EQ(j["futile_cut"], true);
+  EXPECT_EQ(j["book_capped"], true);
+  r.book_capped = false;
+  const MateReport by_limit = make_mate_report(mate_in_1(), r);
+  EXPECT_TRUE(contains(mate_text(by_limit), "futile-interposition search cut by a limit before it settled\n"))
+      << mate_text(by_limit);
+  EXPECT_FALSE(contains(mate_text(by_limit), "--book-share")) << mate_text(by_limit);
   r.futile_cut = false;
   const MateReport settled = make_mate_report(mate_in_1(), r);
   EXPECT_FALSE(contains(mate_text(settled), "search cut")) << mate_text(settled);

@@ -10,6 +10,7 @@
 
 #include "cli/common/problem_args.h"
 #include "core/limits.h"
+#include "solver/mate_solver.h"
 
 namespace tsumi::cli {
 
@@ -25,7 +26,7 @@ struct MateOptions : ProblemArgs {
   bool show = false;                                 // a board diagram before the result and the line in KIF after it
   bool prove_shortest = true;                        // false: stop at the first mate found (--no-shortest)
   bool book_search = true;          // false: the book length by the main-line rules only (--no-book-search)
-  double book_share = 0.1;          // the book search's nodes, as a share of the solve's before it (--book-share)
+  double book_share = MateLimits::kBookShareAuto;  // the book search's nodes, as a share of the solve's (--book-share)
   bool book_search_always = false;  // the book search after every mate (--book-search-always)
   std::string kif_out;              // one problem: write it and its solution as a KIF file here (`-`: on out)
   std::string csa_out;              // the same as a CSA file
