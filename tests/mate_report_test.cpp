@@ -138,8 +138,9 @@ TEST(MateReport, ACutBookSearchSaysSo) {
   MateResult r = mate_result({k8c1c});
   r.futile_cut = true;
   r.book_capped = true;
-  const std::string share = "futile-interposition search cut at its share of nodes before it settled (a time limit, "
-                            "--time, or a larger --book-share lets it go on)\n";
+  const std::string share =
+      "futile-interposition search cut at its share of nodes before it settled (a time limit, "
+      "--time, or a larger --book-share lets it go on)\n";
   const MateReport cut = make_mate_report(mate_in_1(), r);
   EXPECT_TRUE(contains(mate_text(cut), share)) << mate_text(cut);
   nlohmann::ordered_json j;

@@ -25,13 +25,13 @@ struct MateOptions : ProblemArgs {
   bool json = false;                                 // one JSON object on out instead of text
   bool show = false;                                 // a board diagram before the result and the line in KIF after it
   bool prove_shortest = true;                        // false: stop at the first mate found (--no-shortest)
-  bool book_search = true;          // false: the book length by the main-line rules only (--no-book-search)
+  bool book_search = true;  // false: the book length by the main-line rules only (--no-book-search)
   double book_share = MateLimits::kBookShareAuto;  // the book search's nodes, as a share of the solve's (--book-share)
-  bool book_search_always = false;  // the book search after every mate (--book-search-always)
-  std::string kif_out;              // one problem: write it and its solution as a KIF file here (`-`: on out)
-  std::string csa_out;              // the same as a CSA file
-  std::string svg_out;              // one problem: its diagram and the position after its mate line, SVG
-  bool svg_latin = false;           // the SVG with Latin letters (P L N S G B R K) instead of kanji
+  bool book_search_always = false;                 // the book search after every mate (--book-search-always)
+  std::string kif_out;     // one problem: write it and its solution as a KIF file here (`-`: on out)
+  std::string csa_out;     // the same as a CSA file
+  std::string svg_out;     // one problem: its diagram and the position after its mate line, SVG
+  bool svg_latin = false;  // the SVG with Latin letters (P L N S G B R K) instead of kanji
   // One problem: a progress line on err every this many seconds (0: none). On a terminal (err_tty)
   // it is redrawn in place and erased at the end; elsewhere each report is a line of its own.
   double progress_s = 0;
