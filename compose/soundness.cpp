@@ -36,7 +36,12 @@ class Checker {
       : solves_(solver, problem, limits, report, Clock::now()), problem_(problem), report_(report) {}
 
   void run(std::span<const Move> recorded) {
-    report_.solve = solves_.solver().solve(problem_, solves_.limits().branch);
+    // The book search at its untimed share even where each solve has a time limit (with one it would
+    // run to the deadline by default, MateLimits::book_search): the check keeps its pace, and the
+    // branches that follow get the time.
+    MateLimits own = solves_.limits().branch;
+    if (own.book_share < 0) own.book_share = MateLimits::kUntimedBookShare;  // kBookShareAuto
+    report_.solve = solves_.solver().solve(problem_, own);
     report_.nodes += report_.solve.nodes;
     // The problem's own solve, cut: the probes (short_probe) for a mate the unbounded search missed, its
     // shortest proven within the bound (seed 20261226: a mate in 7 that 300,000 nodes did not find, a

@@ -370,7 +370,7 @@ struct MateSolver::Impl {
   // kBookMinNodes, past `spent`.
   std::optional<std::uint64_t> book_cap(const MateLimits& l, std::uint64_t spent) const {
     const bool given = l.book_share >= 0;
-    if (timed && !given) return std::nullopt;
+    if ((timed && !given) || !(l.book_share < MateLimits::kBookShareNone)) return std::nullopt;
     const double share = (given ? l.book_share : MateLimits::kUntimedBookShare) * double(spent);
     return spent + std::max(MateLimits::kBookMinNodes, share >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(share));
   }

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,10 +56,14 @@ struct MateLimits {
   //   proving the book length shortest costs about as many nodes again as the whole solve (the gate's
   //   problems, 1 thread: 0.7 to 2.8 times their totals), which a solve without a limit does not pay.
   // book_share, where given (0 or more), caps it in both cases: that many times the nodes of the solve
-  // before it (the first mate and the shortest-mate proof), and at least kBookMinNodes. Where the
-  // search is cut, futile_length is the shortest book mate it proved, not proven (futile_cut).
+  // before it (the first mate and the shortest-mate proof), and at least kBookMinNodes; kBookShareNone
+  // lifts the cap timed or not (`tsumi mate --suite` gives it, with book_search_always, to a line
+  // whose expected length is a book count). Where the search is cut, futile_length is the shortest
+  // book mate it proved, not proven (futile_cut).
   bool book_search = true;
-  static constexpr double kBookShareAuto = -1;  // book_share not given: as above
+  // book_share not given (as above), and no cap timed or not.
+  static constexpr double kBookShareAuto = -1;
+  static constexpr double kBookShareNone = std::numeric_limits<double>::infinity();
   double book_share = kBookShareAuto;
   bool book_search_always = false;
   static constexpr double kUntimedBookShare = 0.1;

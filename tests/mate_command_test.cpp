@@ -345,6 +345,29 @@ TEST(MateSuiteCommand, BookCountingOwnTimeLimitsAndIds) {
   EXPECT_NE(r.err.find("no problem has an id in 'nobody'"), std::string::npos) << r.err;
 }
 
+// A line whose expected length is a book count asks for the book length: untimed, its book search
+// still runs to its end (kongou-3, 11 plies, a drop on its line); the same line counting every
+// defence keeps the untimed share, which cuts it.
+TEST(MateSuiteCommand, ABookCountedLineHasItsBookSearchToTheEnd) {
+  MateOptions o;
+  o.hash_mb = 16;
+  o.json = true;
+  const std::string kongou3 = "7nl/6s2/5N2k/6G2/9/9/9/9/9 b 2RG2b2g3s2n3l18p 1";
+  o.suite = temp_file("book_counted.txt",
+                      kongou3 + "\texpected=11\tcounting=book\tid=book\n" + kongou3 + "\texpected=11\tid=all\n");
+  const CommandResult r = run(o);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["problems"].size(), 2u) << r.out;
+  const auto& book = j["problems"][0];
+  const auto& all = j["problems"][1];
+  EXPECT_EQ(book["futile_length"], 11);
+  EXPECT_EQ(book["futile_cut"], false);
+  EXPECT_EQ(book["futile_proven"], true);
+  EXPECT_EQ(all["futile_cut"], true);
+  EXPECT_EQ(all["book_capped"], true);
+}
+
 // ---- notation files (positions/notation/ was written by tsshogi) ----
 
 std::string notation_path(const std::string& file) { return test::positions_path("notation/" + file); }

@@ -388,10 +388,16 @@ std::optional<std::string> load_suite(const MateOptions& o, std::vector<SuiteIte
   return std::nullopt;
 }
 
-// The limits of one suite problem: the command's, with the line's own time limit where it is lower.
+// The limits of one suite problem: the command's, with the line's own time limit where it is lower. A
+// line whose expected length is a book count (counting=book) asks for the book length: its search
+// runs after every mate and to its end within the limits, timed or not, unless --book-share caps it.
 MateLimits limits_of(const MateOptions& o, const MateSuiteEntry& e) {
   MateLimits limits = limits_of(o);
   if (e.time_s && (limits.time_s <= 0 || *e.time_s < limits.time_s)) limits.time_s = *e.time_s;
+  if (e.book_length) {
+    limits.book_search_always = true;
+    if (limits.book_share < 0) limits.book_share = MateLimits::kBookShareNone;
+  }
   return limits;
 }
 
