@@ -147,9 +147,8 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
                    "book length is not proven shortest")
       ->check(CLI::NonNegativeNumber);
   mate_cmd->add_flag("--book-search-always", mate.book_search_always,
-                     "Without --time too, search the length as books count it after every mate, not only where the "
-                     "main line has an interposition by drop (a shorter book mate may lie in the variations); with "
-                     "--time it always is");
+                     "Search the length as books count it after every mate, not only where the main line has an "
+                     "interposition by drop (a shorter book mate may lie in the variations)");
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");
   auto* save = mate_cmd

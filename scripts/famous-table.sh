@@ -6,8 +6,9 @@
 #   scripts/famous-table.sh [--tsumi EXE] [--ids ran,microcosmos] [--out DIR] [-- tsumi mate options]
 #
 # Default: build/release/cli/tsumi, every problem, `--threads 2 --hash 16384 --time 1800` (the
-# benchmark's command: with a time limit the book search runs to its end by default, issue 43; until
-# then the command carried `--book-share 4 --book-search-always`); options after `--` replace those. Each problem's
+# benchmark's command: every line is `counting=book`, so its book search runs after every mate and to
+# its end by default, issue 43; until then the command carried `--book-share 4 --book-search-always`);
+# options after `--` replace those. Each problem's
 # `tsumi mate --json` object is kept in DIR (default: a new folder under /tmp), and a row is printed as
 # soon as its problem ends: run it in the background (nohup ... &) and read the rows as they come.
 # One long problem takes 2 cores and 16 GB for up to 30 minutes: run nothing heavy beside it.

@@ -374,13 +374,13 @@ struct MateSolver::Impl {
     const double share = (given ? l.book_share : MateLimits::kUntimedBookShare) * double(spent);
     return spent + std::max(MateLimits::kBookMinNodes, share >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(share));
   }
-  // Whether the book count is searched after a mate whose line is `moves`: always with a time limit
-  // or MateLimits::book_search_always, else where the line has a defender's drop.
+  // Whether the book count is searched after a mate whose line is `moves`: with
+  // MateLimits::book_search_always, else where the line has a defender's drop.
   bool book_searched(const MateLimits& l, const std::vector<Move>& moves) {
-    return timed || l.book_search_always || line_has_interposition(moves);
+    return l.book_search_always || line_has_interposition(moves);
   }
-  // Whether the line has a defender's drop (in tsume every one is an interposition): untimed, the
-  // book count is searched by default only then (MateLimits::book_search_always: wherever). Where the line has
+  // Whether the line has a defender's drop (in tsume every one is an interposition): by default the
+  // book count is searched only then (MateLimits::book_search_always: wherever). Where the line has
   // none, its length is given as the book's too, not proven shortest; that can miss a shorter book mate
   // in the variations (新桃花源: none on its 1215-ply line, and the search run anyway finds 1213).
   // Asking for a drop where drops are all the defender has (where the futility judge decides) missed

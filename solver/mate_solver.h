@@ -47,14 +47,16 @@ struct MateLimits {
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
   // With prove_shortest: search the length as books count it (futile_length); false: the main-line
-  // rules give futile_length. Where and how long (book_budget):
-  // - with a time limit, after every mate and until it settles or the deadline comes: the time limit is
-  //   the budget the user gave, and the book's number is what the user reads first (橋本 587 at
-  //   `--time 60` answered 589 when the search was capped at a tenth of the solve's nodes);
-  // - without one, where the main line has a defender's drop (or after every mate with
-  //   book_search_always), capped at kUntimedBookShare times the solve's nodes: with no limit at all,
-  //   proving the book length shortest costs about as many nodes again as the whole solve (the gate's
-  //   problems, 1 thread: 0.7 to 2.8 times their totals), which a solve without a limit does not pay.
+  // rules give futile_length. It is searched where the main line has a defender's drop, or after every
+  // mate with book_search_always (not by default: after a line without a drop the futility rule gives
+  // book lengths shorter than the published ones on six problems of the public set, tanuki7-42's 7 as
+  // 1, where KomoringHeights answers the books' lengths; solver/README.md). How long:
+  // - with a time limit, until it settles or the deadline comes: the time limit is the budget the user
+  //   gave, and the book's number is what the user reads first (橋本 587 at `--time 60` answered 589
+  //   when the search was capped at a tenth of the solve's nodes);
+  // - without one, capped at kUntimedBookShare times the solve's nodes: with no limit at all, proving
+  //   the book length shortest costs about as many nodes again as the whole solve (the gate's problems,
+  //   1 thread: 0.7 to 2.8 times their totals), which a solve without a limit does not pay.
   // book_share, where given (0 or more), caps it in both cases: that many times the nodes of the solve
   // before it (the first mate and the shortest-mate proof), and at least kBookMinNodes; kBookShareNone
   // lifts the cap timed or not (`tsumi mate --suite` gives it, with book_search_always, to a line

@@ -344,32 +344,32 @@ TEST(MateSolverBook, ATimeLimitLetsItSettle) {
   EXPECT_GT(timed.book_nodes, capped.book_nodes);
 }
 
-// kongou-1 (9 plies): its main line has no interposition by drop, so without a time limit the book
-// count is by default not searched and the main length stands for it unproven; searched always, it is
-// proven. With a time limit it is searched after every mate (MateLimits::book_search).
-TEST(MateSolverBook, SearchedAlwaysWhenAskedOrTimed) {
+// kongou-1 (9 plies): its main line has no interposition by drop, so by default the book count is not
+// searched, timed or not, and the main length stands for it unproven; searched always, it is proven.
+TEST(MateSolverBook, SearchedAlwaysWhenAsked) {
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("kongou-1", e);
   ASSERT_TRUE(problem);
   MateSolver solver(16);
-  MateLimits l = limits(0, 50'000'000);  // untimed; the node limit only keeps a broken build finite
-  const MateResult plain = solver.solve(*problem, l);
-  expect_solution(*e, *problem, plain);
-  EXPECT_EQ(plain.futility.judged, 0u);
-  EXPECT_EQ(plain.futile_length, plain.length);
-  EXPECT_FALSE(plain.futile_proven);
   for (const bool timed : {false, true}) {
-    SCOPED_TRACE(timed ? "timed" : "always");
+    SCOPED_TRACE(timed ? "timed" : "untimed");
     solver.clear();
-    MateLimits searched = timed ? limits(time_limit_s()) : l;
-    searched.book_search_always = !timed;
-    const MateResult r = solver.solve(*problem, searched);
-    expect_solution(*e, *problem, r);
-    EXPECT_GT(r.futility.judged, 0u);
-    EXPECT_EQ(r.futile_length, r.length);
-    EXPECT_TRUE(r.futile_proven);
-    EXPECT_FALSE(r.futile_cut);
+    // Untimed, a node limit only keeps a broken build finite.
+    const MateResult plain = solver.solve(*problem, timed ? limits(time_limit_s()) : limits(0, 50'000'000));
+    expect_solution(*e, *problem, plain);
+    EXPECT_EQ(plain.futility.judged, 0u);
+    EXPECT_EQ(plain.futile_length, plain.length);
+    EXPECT_FALSE(plain.futile_proven);
   }
+  solver.clear();
+  MateLimits l = limits(time_limit_s());
+  l.book_search_always = true;
+  const MateResult always = solver.solve(*problem, l);
+  expect_solution(*e, *problem, always);
+  EXPECT_GT(always.futility.judged, 0u);
+  EXPECT_EQ(always.futile_length, always.length);
+  EXPECT_TRUE(always.futile_proven);
+  EXPECT_FALSE(always.futile_cut);
 }
 
 TEST(MateSolverLimits, NodeLimit) {
