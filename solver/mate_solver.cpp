@@ -526,7 +526,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.length = length;
   result.line_of_length = line->moves.size() == length;
   result.futile_length = result.length;
-  // Without a book search (below: untimed, by default none where the main line has no interposition by drop)
+  // Without a book search (below: by default none where the main line has no interposition by drop)
   // nothing proves that no shorter book mate exists off the main line (新桃花源: 1215 with none on its
   // line, 1213 as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;
