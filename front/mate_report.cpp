@@ -244,6 +244,17 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["nodes"] = r.nodes;
   j["first_mate_nodes"] = r.first_mate_nodes;
   j["shortest_nodes"] = r.shortest_nodes;
+  nlohmann::ordered_json passes = nlohmann::ordered_json::array();
+  for (const MateResult::ShortestPass& pass : r.shortest_passes) {
+    nlohmann::ordered_json o;
+    o["within"] = pass.within;
+    o["length"] = pass.length;
+    o["cut"] = pass.cut;
+    o["nodes"] = pass.nodes;
+    o["ms"] = whole_ms(pass.ms);
+    passes.push_back(std::move(o));
+  }
+  j["shortest_passes"] = std::move(passes);
   j["line_nodes"] = r.line_nodes;
   j["book_nodes"] = r.book_nodes;
   j["time_ms"] = whole_ms(r.time_ms);

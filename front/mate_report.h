@@ -44,7 +44,8 @@ std::string mate_text(const MateReport& report);
 
 // The fields of `tsumi mate --json` that come from the result (the command adds the problem's and the
 // table's): result, length, shortest_proven, mate_bound, line_exact, futile_length, pv, leftover,
-// nodes, first_mate_nodes, shortest_nodes, line_nodes, book_nodes (nodes by phase), time_ms, nps,
+// nodes, first_mate_nodes, shortest_nodes, line_nodes, book_nodes (nodes by phase), shortest_passes
+// (the shortest-mate proof's passes: within, length, cut, nodes, ms), time_ms, nps,
 // hashfull, stop, first_mate_ms, first_mate_length, collections, collected,
 // collection_ms; and line_fault when the line is at fault.
 void add_mate_json(const MateReport& report, nlohmann::ordered_json& j);

@@ -264,7 +264,12 @@ struct MateSolver::Impl {
     result.shortest_proven = length < 2;
     while (prove && length >= 2) {
       DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
+      const std::uint64_t nodes_before = search_nodes();
+      const auto pass_start = Clock::now();
       const NodeResult shorter = solve_all(std::uint16_t(length - 2), abort);
+      result.shortest_passes.push_back(MateResult::ShortestPass{
+          length - 2, abort == DfpnSearch::Abort::kNone && shorter.proven() ? int(shorter.len) : 0,
+          abort != DfpnSearch::Abort::kNone, search_nodes() - nodes_before, ms_since(pass_start)});
       if (abort != DfpnSearch::Abort::kNone) {
         result.stop = to_stop(abort);
         break;

@@ -152,6 +152,18 @@ struct MateResult {
   // search. At one thread each is the same from run to run (tests/regression_gate_test.cpp holds them).
   std::uint64_t first_mate_nodes = 0;
   std::uint64_t shortest_nodes = 0;
+  // The shortest-mate proof's passes, in order (shortest_nodes is their nodes summed): each searches the
+  // root for a mate within `within` plies, two below the shortest mate proven before it. length: the
+  // mate it proved (0: none); cut: a limit or a stop ended it unsettled (the last pass only). A pass
+  // that proves nothing and is not cut proves the mate before it shortest.
+  struct ShortestPass {
+    int within = 0;
+    int length = 0;
+    bool cut = false;
+    std::uint64_t nodes = 0;
+    double ms = 0;
+  };
+  std::vector<ShortestPass> shortest_passes;
   std::uint64_t line_nodes = 0;
   std::uint64_t book_nodes = 0;
   double time_ms = 0;

@@ -152,6 +152,7 @@ TEST(MateCommand, JsonHasEveryField) {
                           "first_mate_length",
                           "first_mate_nodes",
                           "shortest_nodes",
+                          "shortest_passes",
                           "line_nodes",
                           "book_nodes",
                           "recorded_line"})
@@ -165,6 +166,10 @@ TEST(MateCommand, JsonHasEveryField) {
                 j["line_nodes"].get<std::uint64_t>() + j["book_nodes"].get<std::uint64_t>(),
             j["nodes"].get<std::uint64_t>())
       << "the phases sum to the nodes: " << r.out;
+  EXPECT_TRUE(j["shortest_passes"].is_array());
+  std::uint64_t pass_nodes = 0;
+  for (const auto& pass : j["shortest_passes"]) pass_nodes += pass["nodes"].get<std::uint64_t>();
+  EXPECT_EQ(pass_nodes, j["shortest_nodes"].get<std::uint64_t>()) << r.out;
   EXPECT_TRUE(j["pv"].is_array());
   EXPECT_EQ(j["threads"], 1);
   EXPECT_EQ(j["hash_mb"], 8);

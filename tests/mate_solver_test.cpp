@@ -372,6 +372,74 @@ TEST(MateSolverBook, SearchedAlwaysWhenAsked) {
   EXPECT_FALSE(always.futile_cut);
 }
 
+// The shortest-mate proof's passes, as the answer lists them: each searches two plies below the mate
+// proven before it, their nodes sum to the phase's, and the last one either proves the answer shortest
+// (nothing found, not cut) or was cut.
+void expect_passes_add_up(const MateResult& r) {
+  SCOPED_TRACE(describe(r));
+  std::uint64_t sum = 0;
+  int before = r.first_mate_length;
+  for (std::size_t i = 0; i < r.shortest_passes.size(); ++i) {
+    const MateResult::ShortestPass& p = r.shortest_passes[i];
+    SCOPED_TRACE("pass " + std::to_string(i));
+    EXPECT_EQ(p.within, before - 2);
+    EXPECT_LE(p.length, p.within);
+    if (i + 1 < r.shortest_passes.size()) {
+      EXPECT_GT(p.length, 0) << "a pass that proves nothing is the last";
+      EXPECT_FALSE(p.cut);
+    }
+    if (p.length > 0) before = p.length;
+    sum += p.nodes;
+  }
+  EXPECT_EQ(sum, r.shortest_nodes);
+  if (r.verdict != MateVerdict::kMate) return;
+  EXPECT_EQ(before, r.length) << "the last mate a pass proved is the answer's length";
+  if (r.shortest_proven && r.length >= 2) {
+    ASSERT_FALSE(r.shortest_passes.empty());
+    EXPECT_EQ(r.shortest_passes.back().length, 0);
+    EXPECT_FALSE(r.shortest_passes.back().cut);
+  }
+}
+
+TEST(MateSolverProof, ThePassesOfTheShortestMateProofAddUp) {
+  MateSolver& solver = shared_solver();
+  bool shortened = false;   // some problem's first mate was not its shortest
+  bool cut_tested = false;  // some problem's pass was cut
+  for (const char* id : {"tanuki9-11", "kongou-4", "kongou-9", "kongou-25"}) {
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem) << id;
+    SCOPED_TRACE(id);
+    solver.clear();
+    const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+    expect_solution(*e, *problem, r);
+    expect_passes_add_up(r);
+    shortened = shortened || r.first_mate_length > r.length;
+    if (threads() != 1) continue;
+    // The same solve cut halfway through its dearest pass (the limits are looked at every so many
+    // nodes, so a pass of a few nodes cannot be cut halfway): that pass is the last, and says so.
+    std::size_t dearest = 0;
+    std::uint64_t before = r.first_mate_nodes;
+    for (std::size_t i = 0; i < r.shortest_passes.size(); ++i)
+      if (r.shortest_passes[i].nodes > r.shortest_passes[dearest].nodes) dearest = i;
+    if (r.shortest_passes.empty() || r.shortest_passes[dearest].nodes < 10000) continue;
+    for (std::size_t i = 0; i < dearest; ++i) before += r.shortest_passes[i].nodes;
+    solver.clear();
+    const MateResult cut =
+        solver.solve(*problem, limits(time_limit_s(), before + r.shortest_passes[dearest].nodes / 2));
+    expect_passes_add_up(cut);
+    ASSERT_EQ(cut.verdict, MateVerdict::kMate) << describe(cut);
+    EXPECT_FALSE(cut.shortest_proven);
+    ASSERT_EQ(cut.shortest_passes.size(), dearest + 1);
+    EXPECT_TRUE(cut.shortest_passes.back().cut);
+    EXPECT_EQ(cut.shortest_passes.back().length, 0);
+    cut_tested = true;
+  }
+  if (threads() != 1) return;  // which mate a worker proves first varies with several
+  EXPECT_TRUE(shortened) << "no problem here had a shorter mate than its first: the passes that find one went untested";
+  EXPECT_TRUE(cut_tested) << "no pass was long enough to cut";
+}
+
 TEST(MateSolverLimits, NodeLimit) {
   MateSolver& solver = shared_solver();
   // The longest problem needs millions of nodes for a first mate: 50 stop it, give or take how often
