@@ -180,7 +180,7 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
       "pv, leftover, nodes,\n"
       "first_mate_nodes, shortest_nodes, line_nodes, book_nodes (the nodes by phase: the first proof, the\n"
       "shortest-mate proof, the lines' builds, the book count's search), shortest_passes (each pass of the\n"
-      "shortest-mate proof: within, length, cut, nodes, ms), time_ms, nps, hashfull, stop,\n"
+      "shortest-mate proof: within, length, cut, nodes, ms, cold_nodes), time_ms, nps, hashfull, stop,\n"
       "first_mate_ms, first_mate_length, collections, collected, collection_ms, sfen\n"
       "(the defender's hand completed), threads, hash_mb, table_alloc_ms, huge_pages, peak_rss_mb.\n"
       "With --suite: 'ok' or 'FAIL' per problem (right verdict, the expected length, a line that replays\n"

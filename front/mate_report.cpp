@@ -252,6 +252,7 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
     o["cut"] = pass.cut;
     o["nodes"] = pass.nodes;
     o["ms"] = whole_ms(pass.ms);
+    o["cold_nodes"] = pass.cold_nodes;
     passes.push_back(std::move(o));
   }
   j["shortest_passes"] = std::move(passes);

@@ -144,7 +144,7 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
     const ExpandedChild& child = node.child(step.index);
     const Move m = child.key.move;
     const ParentLink link = ParentLink::of(pos_, m);
-    if (child.parent.valid() && !child.parent.same_edge(link)) find_merge(child);
+    if (child.parent.valid() && !child.parent.same_edge(link) && context_.cold_salt == 0) find_merge(child);
     do_move(m);
     const NodeResult r = search(step.thpn, step.thdn, node.child_remaining(), link);
     undo_move(m);
@@ -182,7 +182,7 @@ void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::u
 #ifndef NDEBUG
   if (final && contradicts_table(result)) ++contradictions_;
 #endif
-  const StoreOutcome outcome = table_.store(node_key(), hand,
+  const StoreOutcome outcome = table_.store(final ? node_key() : node_key() ^ context_.cold_salt, hand,
                                             MateRecord{result.pn, result.dn, final ? result.len : remaining,
                                                        final ? result.hand : hand, result.best, amount, link});
   counters_.stores_new += outcome == StoreOutcome::kNew;
@@ -237,6 +237,31 @@ NodeResult DfpnSearch::solve(std::uint16_t remaining) {
   do {
     r = search(kInfPn - 1, kInfPn - 1, remaining, ParentLink());
   } while (!r.proven() && !r.disproven() && abort_ == Abort::kNone);
+  return r;
+}
+
+NodeResult DfpnSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget) {
+  DfpnCrew* const crew = crew_;
+  const bool marks = context_.marks;
+  const std::uint64_t outer = max_nodes_;
+  if (crew) {
+    // Alone, the limits see this worker's nodes only: the crew's node limit less the others' nodes (as
+    // of their last check). The crew's done flag is the last search's and is not looked at.
+    const std::uint64_t others = crew->nodes.load(std::memory_order_relaxed) - crew_counted_;
+    if (outer) max_nodes_ = outer > others ? outer - others : 1;
+    crew_ = nullptr;
+    context_.marks = false;
+  }
+  context_.warm_limit = 0;
+  context_.cold_salt = kColdSalt;
+  const NodeResult r = solve_capped(remaining, budget);
+  context_.warm_limit = kInfLen;
+  context_.cold_salt = 0;
+  if (crew) {
+    crew_ = crew;
+    context_.marks = marks;
+    max_nodes_ = outer;
+  }
   return r;
 }
 

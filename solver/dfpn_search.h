@@ -83,6 +83,16 @@ class DfpnSearch final : public BoundedSolver {
   // answers the unfinished numbers and leaves no abort behind; the limits set_limits gave still cut it
   // (aborted() then says which).
   NodeResult solve_capped(std::uint16_t remaining, std::uint64_t budget);
+  // A cold probe: solve_capped as if the table knew nothing of longer limits. No unfinished entry of a
+  // longer limit stands in for a child's estimates (MateTable::probe, "Warm estimates": warm_limit 0),
+  // and the probe's own unfinished numbers are stored under the node's key xor kColdSalt, where only
+  // another cold probe reads them: when it gives up, the search that follows starts from the table as it
+  // was, plus the final results the probe found (those go to the table proper, as every search's do).
+  // No merge detection meanwhile (a walk up the table would miss the probe's entries). The worker
+  // searches alone even when it is in a crew; a crew's node limit still counts every worker's nodes.
+  // Why MateSolver probes cold: mate_solver.cpp, "Cold probes".
+  NodeResult probe_cold(std::uint16_t remaining, std::uint64_t budget);
+  static constexpr Key kColdSalt = 0x5bd1e9955bd1e995ull;
 
   // Limits: checked every kLimitInterval nodes. The stop flag may be set from another thread.
   void set_limits(std::chrono::steady_clock::time_point deadline, bool has_deadline, std::uint64_t max_nodes,

@@ -97,7 +97,16 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     }
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
     MateProbe p = child_remaining_ == 0 ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
-                                        : ctx.table.probe(c.key.board_key, c.key.hand, child_remaining_);
+                                        : ctx.table.probe(c.key.board_key, c.key.hand, child_remaining_, kUnknownPn,
+                                                          kUnknownDn, ctx.warm_limit);
+    if (ctx.cold_salt != 0 && child_remaining_ != 0 && p.pn != 0 && p.dn != 0) {
+      // A cold probe's numbers for this length, if it has searched the child already. They are new to
+      // the table proper, so the child is still taken as new (found false: the df-pn+ first numbers
+      // apply); measured against taking them as found, 乱's shortest phase 13.23 M nodes against 13.39 M.
+      const MateProbe own =
+          ctx.table.probe(c.key.board_key ^ ctx.cold_salt, c.key.hand, child_remaining_, kUnknownPn, kUnknownDn, 0);
+      if (own.found && own.pn != 0 && own.dn != 0) p = own, p.found = false, p.parent = ParentLink();
+    }
     if (ctx.salt != 0 && child_remaining_ != 0 && p.pn != 0 && p.dn != 0) {
       // The count of every defence proved it: a mate in the book's count as well, no longer.
       const MateProbe full = ctx.table.probe(c.key.board_key ^ ctx.salt, c.key.hand, child_remaining_);

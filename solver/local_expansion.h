@@ -72,6 +72,11 @@ struct ExpansionContext {
   // The path table of the whole solve (DfpnSearch::share_paths), read where `paths` has no answer and
   // its filter says it may; null: none.
   const PathTable* shared_paths = nullptr;
+  // A cold probe (DfpnSearch::probe_cold): no longer limit's numbers stand in for a child's estimates
+  // (MateTable::probe's warm_limit; kInfLen: any may), and the probe's own unfinished numbers are kept
+  // under the board key xor `cold_salt` (0: not probing), apart from the table proper's.
+  std::uint16_t warm_limit = kInfLen;
+  Key cold_salt = 0;
 };
 
 // A disproof of the child with board key `board_key` and attacker hand `hand` (a child of the path's

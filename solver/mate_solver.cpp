@@ -257,19 +257,55 @@ struct MateSolver::Impl {
     return line;
   }
 
+  // Cold probes. Each pass starts from the numbers of the passes before it (MateTable::probe, "Warm
+  // estimates"), the first pass's too (the one without a limit that found the first mate). Mostly that
+  // pays: the gate's shortest phases summed 14.02 M nodes with them, 18.50 M without. But where the
+  // first pass's pn grew in lines far longer than any limit now searched, the nodes that look cheap are
+  // those of the last proof's tree, proven under a longer limit and so without numbers; the passes keep
+  // to that tree and shorten it two plies at a time, each at great cost. 乱 at one worker: the passes
+  // from 493 down to 451 took 5.84 M nodes this way; a cold search finds each in a few thousand.
+  // So once a pass has shortened the mate by two plies only, at a cost of more than kDearPass nodes, the
+  // next pass begins with a cold probe (DfpnSearch::probe_cold, worker 0 alone) of kColdProbeNodes; the
+  // passes go on probing first while the probes prove. A probe that gives up leaves the table as it was
+  // but for final results, and the pass goes on warm. The dear pass is the trigger because a probe is
+  // then at most a quarter of what the pass before cost; a small problem's passes are cheap warm and a
+  // probe there would only add nodes. Measured at one worker against probing never (shortest-phase
+  // nodes; the sets over the problems no limit cut, old and new alternating): 乱 15.67 M to 13.23 M
+  // (the issue's start, with no warm numbers: 13.29 M); the gate 14.02 M to 13.82 M (rand-652 -4%, the
+  // other rows node for node the same); the public set unchanged (257 problems, no pass dear enough);
+  // the random set 8.09 M to 8.12 M (5 problems of 315 touched: 3 up, 2 down). Tried and dropped:
+  // probing every pass (the random set +4%), or after two passes of two plies whatever their cost (the
+  // gate +2%, rand-652 +6%); a probe that keeps the limited passes' numbers (乱 15.84 M: they carry the
+  // first pass's); and leaving the first pass's numbers out of each pass's first 2^14 expansions with
+  // nothing kept apart (the gate's Astral over its held count). solver/README.md, "Cold probes".
+  static constexpr std::uint64_t kColdProbeNodes = std::uint64_t(1) << 14;
+  static constexpr std::uint64_t kDearPass = 4 * kColdProbeNodes;
+
   // The shortest-mate proof: the root searched again under limits two plies shorter than the last
   // mate until one disproves (result.shortest_proven) or a limit cuts it (result.stop). The length of
   // the shortest mate proven.
   std::uint16_t shorten(std::uint16_t length, bool prove, MateResult& result) {
     result.shortest_proven = length < 2;
+    bool probe = false;  // the next pass begins with a cold probe ("Cold probes" above)
     while (prove && length >= 2) {
       DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
       const std::uint64_t nodes_before = search_nodes();
       const auto pass_start = Clock::now();
-      const NodeResult shorter = solve_all(std::uint16_t(length - 2), abort);
-      result.shortest_passes.push_back(MateResult::ShortestPass{
-          length - 2, abort == DfpnSearch::Abort::kNone && shorter.proven() ? int(shorter.len) : 0,
-          abort != DfpnSearch::Abort::kNone, search_nodes() - nodes_before, ms_since(pass_start)});
+      const auto within = std::uint16_t(length - 2);
+      NodeResult shorter{};
+      bool probed = false;  // the probe settled the pass (or a limit cut it)
+      if (probe) {
+        shorter = workers[0]->probe_cold(within, kColdProbeNodes);
+        abort = workers[0]->aborted();
+        probed = abort != DfpnSearch::Abort::kNone || shorter.proven() || shorter.disproven();
+      }
+      const std::uint64_t cold_nodes = search_nodes() - nodes_before;
+      if (!probed) shorter = solve_all(within, abort);
+      const std::uint64_t nodes = search_nodes() - nodes_before;
+      result.shortest_passes.push_back(
+          MateResult::ShortestPass{within, abort == DfpnSearch::Abort::kNone && shorter.proven() ? int(shorter.len) : 0,
+                                   abort != DfpnSearch::Abort::kNone, nodes, ms_since(pass_start), cold_nodes});
+      probe = shorter.proven() && (probed || (length - shorter.len == 2 && nodes - cold_nodes > kDearPass));
       if (abort != DfpnSearch::Abort::kNone) {
         result.stop = to_stop(abort);
         break;

@@ -155,13 +155,15 @@ struct MateResult {
   // The shortest-mate proof's passes, in order (shortest_nodes is their nodes summed): each searches the
   // root for a mate within `within` plies, two below the shortest mate proven before it. length: the
   // mate it proved (0: none); cut: a limit or a stop ended it unsettled (the last pass only). A pass
-  // that proves nothing and is not cut proves the mate before it shortest.
+  // that proves nothing and is not cut proves the mate before it shortest. cold_nodes: those of
+  // `nodes` that the cold probe it began with took (0: no probe; mate_solver.cpp, "Cold probes").
   struct ShortestPass {
     int within = 0;
     int length = 0;
     bool cut = false;
     std::uint64_t nodes = 0;
     double ms = 0;
+    std::uint64_t cold_nodes = 0;
   };
   std::vector<ShortestPass> shortest_passes;
   std::uint64_t line_nodes = 0;

@@ -75,7 +75,7 @@ struct Found {
 
 // Reads one cluster for the entries of tag `tag` (tag_key) and the hand.
 void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint64_t tag, Hand hand,
-                  std::uint16_t remaining, Found& f) {
+                  std::uint16_t remaining, std::uint16_t warm_limit, Found& f) {
   for (const MateEntry& e : entries) {
     if (!holds(e, tag)) continue;
     const Hand eh(e.hand);
@@ -88,7 +88,7 @@ void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint
     } else if (eh == hand) {
       if (e.len == remaining) {
         if (!f.has_exact) f.exact = e, f.has_exact = true;
-      } else if (e.len > remaining && (!f.has_warm || e.len < f.warm.len)) {
+      } else if (e.len > remaining && e.len <= warm_limit && (!f.has_warm || e.len < f.warm.len)) {
         f.warm = e, f.has_warm = true;  // a longer limit's numbers: the nearest longer one
       }
     }
@@ -97,19 +97,19 @@ void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint
 
 }  // namespace
 
-MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0,
-                           std::uint32_t dn0) const {
+MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0,
+                           std::uint16_t warm_limit) const {
   const std::size_t home = home_index(board_key);
   Found f;
   bool spilled;
   {
     const Guard guard(*this, table_[home]);
-    read_cluster(table_[home].e, tag_key(board_key), hand, remaining, f);
+    read_cluster(table_[home].e, tag_key(board_key), hand, remaining, warm_limit, f);
     spilled = has_spilled(table_[home]);
   }
   if (spilled) {  // the home cluster's exact entry, if any, is the newer
     const Guard guard(*this, table_[spill_index(home)]);
-    read_cluster(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, f);
+    read_cluster(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, warm_limit, f);
   }
   if (f.has_proof) return MateProbe{0, kInfPn, f.proof.len, Hand(f.proof.hand), Move(f.proof.move), true};
   if (f.has_disproof) return MateProbe{kInfPn, 0, f.disproof.len, Hand(f.disproof.hand), Move(f.disproof.move), true};

@@ -169,8 +169,10 @@ class MateTable {
   explicit MateTable(std::size_t bytes);
 
   // Looks the board up for a node with `hand` that may use at most `remaining` more plies; pn0/dn0
-  // are the estimates when nothing is known.
-  MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0) const;
+  // are the estimates when nothing is known. Only unfinished entries searched under `warm_limit` plies
+  // or fewer stand in as warm estimates (kInfLen: any; 0: none, as in a cold probe, dfpn_search.h).
+  MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0,
+                  std::uint16_t warm_limit = kInfLen) const;
   // The same, for a node whose estimate is the unknown node's (kUnknownPn, kUnknownDn).
   MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining) const {
     return probe(board_key, hand, remaining, kUnknownPn, kUnknownDn);

@@ -81,6 +81,74 @@ Answer expected_answer(std::string_view id) {
   return Answer{true, *e->expected};
 }
 
+// ---- cold probes ----
+
+// A cold probe that gives up leaves its unfinished numbers apart (under the node's key xor kColdSalt),
+// where a capped search of the same limit leaves them in the table proper; a probe with room enough
+// proves what the plain search proves.
+TEST(DfpnSearch, AColdProbeKeepsItsUnfinishedNumbersApart) {
+  const MateSuiteEntry* e = public_entry("kongou-25");
+  ASSERT_NE(e, nullptr);
+  const std::optional<MateProblem> p = test::tsume_problem(e->sfen);
+  ASSERT_TRUE(p.has_value());
+  const auto first_of = [&](DfpnSearch& s) {
+    s.set_root(p->setup);
+    const NodeResult first = s.solve(kUnlimited);
+    EXPECT_TRUE(first.proven());
+    return first.len;
+  };
+  MateTable cold_table(kTableBytes), plain_table(kTableBytes);
+  DfpnSearch cold(cold_table, p->attacker), plain(plain_table, p->attacker);
+  const std::uint16_t len = first_of(cold);
+  ASSERT_EQ(first_of(plain), len);
+  ASSERT_GT(len, 4);
+  const auto within = std::uint16_t(len - 2);
+  const Key root = cold.node_key();
+  const Hand hand = cold.position().hand(p->attacker);
+  const NodeResult gave_up = cold.probe_cold(within, 64);
+  ASSERT_EQ(cold.aborted(), DfpnSearch::Abort::kNone);
+  ASSERT_FALSE(gave_up.proven() || gave_up.disproven()) << "64 nodes settled the pass: pick a dearer one";
+  EXPECT_FALSE(cold_table.probe(root, hand, within).found) << "the probe's numbers reached the table proper";
+  EXPECT_TRUE(cold_table.probe(root ^ DfpnSearch::kColdSalt, hand, within).found);
+  const NodeResult capped = plain.solve_capped(within, 64);
+  ASSERT_FALSE(capped.proven() || capped.disproven());
+  EXPECT_TRUE(plain_table.probe(root, hand, within).found);
+  EXPECT_FALSE(plain_table.probe(root ^ DfpnSearch::kColdSalt, hand, within).found);
+  // With room, the probe settles the pass as the plain search does, and its proof is in the table
+  // proper (the lines are built from there).
+  const NodeResult probed = cold.probe_cold(within, std::uint64_t(1) << 40);
+  const NodeResult searched = plain.solve(within);
+  ASSERT_TRUE(probed.proven() || probed.disproven());
+  EXPECT_EQ(probed.proven(), searched.proven());
+  if (probed.proven()) {
+    EXPECT_TRUE(cold_table.probe(root, hand, within).found);
+  }
+}
+
+// Shortest mates found with every pass a cold probe agree with the expected answers.
+TEST(DfpnSearch, ColdProbedPassesFindTheShortestMate) {
+  for (const char* id : {"kongou-4", "kongou-9", "kongou-25"}) {
+    const MateSuiteEntry* e = public_entry(id);
+    ASSERT_NE(e, nullptr);
+    const std::optional<MateProblem> p = test::tsume_problem(e->sfen);
+    ASSERT_TRUE(p.has_value());
+    MateTable table(kTableBytes);
+    DfpnSearch s(table, p->attacker);
+    s.set_root(p->setup);
+    const NodeResult first = s.solve(kUnlimited);
+    ASSERT_TRUE(first.proven()) << id;
+    std::uint16_t length = first.len;
+    while (length >= 2) {
+      const NodeResult shorter = s.probe_cold(std::uint16_t(length - 2), std::uint64_t(1) << 40);
+      ASSERT_EQ(s.aborted(), DfpnSearch::Abort::kNone) << id;
+      ASSERT_TRUE(shorter.proven() || shorter.disproven()) << id;
+      if (!shorter.proven()) break;
+      length = shorter.len;
+    }
+    EXPECT_EQ((Answer{true, length}), expected_answer(id)) << id;
+  }
+}
+
 // ---- repetition ----
 
 TEST(DfpnSearch, RepetitionProblemsSolve) {

@@ -389,6 +389,7 @@ void expect_passes_add_up(const MateResult& r) {
       EXPECT_FALSE(p.cut);
     }
     if (p.length > 0) before = p.length;
+    EXPECT_LE(p.cold_nodes, p.nodes) << "a pass's cold probe is part of it";
     sum += p.nodes;
   }
   EXPECT_EQ(sum, r.shortest_nodes);
@@ -438,6 +439,36 @@ TEST(MateSolverProof, ThePassesOfTheShortestMateProofAddUp) {
   if (threads() != 1) return;  // which mate a worker proves first varies with several
   EXPECT_TRUE(shortened) << "no problem here had a shorter mate than its first: the passes that find one went untested";
   EXPECT_TRUE(cut_tested) << "no pass was long enough to cut";
+}
+
+// Cold probes (mate_solver.cpp): a pass begins with one exactly when the pass before proved a mate and
+// either its own probe settled it, or it shortened the mate by two plies only at a cost of more than
+// 4 x 2^14 nodes after its probe. rand-409 (positions/tsume-random.txt) has such a pass at one worker
+// (its pass within 15 plies: 75 k nodes for 15), and its answer stays the expected 13.
+TEST(MateSolverProof, ADearPassOfTwoPliesIsFollowedByColdProbes) {
+  constexpr std::uint64_t kDearPass = 4 * (std::uint64_t(1) << 14);
+  MateSolver& solver = shared_solver();
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id("rand-409", e);
+  ASSERT_TRUE(problem);
+  solver.clear();
+  const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+  expect_solution(*e, *problem, r);
+  expect_passes_add_up(r);
+  int before = r.first_mate_length;
+  bool probe = false, probed = false;
+  for (std::size_t i = 0; i < r.shortest_passes.size(); ++i) {
+    const MateResult::ShortestPass& p = r.shortest_passes[i];
+    SCOPED_TRACE("pass within " + std::to_string(p.within));
+    EXPECT_EQ(p.cold_nodes > 0, probe);
+    probed = probed || p.cold_nodes > 0;
+    const bool settled_cold = p.cold_nodes > 0 && p.cold_nodes == p.nodes;
+    probe = p.length > 0 && (settled_cold || (before - p.length == 2 && p.nodes - p.cold_nodes > kDearPass));
+    if (p.length > 0) before = p.length;
+  }
+  if (threads() == 1) {
+    EXPECT_TRUE(probed) << "no pass was probed: the cold probes went untested";
+  }
 }
 
 TEST(MateSolverLimits, NodeLimit) {

@@ -119,6 +119,40 @@ TEST(MateTable, AShorterLimitStartsFromTheNearestLongerLimitsNumbers) {
   EXPECT_EQ(t.probe(kKey, h, 7, 2, 3).dn, 0u);
 }
 
+// A warm limit leaves out the numbers of longer limits; 0 leaves out every one (a cold probe,
+// DfpnSearch::probe_cold).
+TEST(MateTable, AWarmLimitLeavesOutTheLongerLimitsNumbers) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}});
+  t.store(kKey, h, record(30, 90, 21, h, kMove));
+  t.store(kKey, h, record(20, 400, kUnlimited, h, kMove));
+  const std::uint16_t no_first = kUnlimited - 1;
+  MateProbe p = t.probe(kKey, h, 15, 2, 3, no_first);  // the limited pass's numbers still serve
+  EXPECT_FALSE(p.found);
+  EXPECT_EQ(p.pn, 30u);
+  EXPECT_EQ(p.dn, 90u);
+  p = t.probe(kKey, h, 400, 2, 3, no_first);  // only the first pass's are longer: the caller's estimates
+  EXPECT_FALSE(p.found);
+  EXPECT_EQ(p.pn, 2u);
+  EXPECT_EQ(p.dn, 3u);
+  EXPECT_EQ(p.len, 400);
+  p = t.probe(kKey, h, 400, 2, 3, kInfLen);
+  EXPECT_EQ(p.pn, 20u);
+  EXPECT_EQ(p.dn, 400u);
+  p = t.probe(kKey, h, 15, 2, 3, 20);  // nothing searched under 20 plies or fewer is longer than 15
+  EXPECT_EQ(p.pn, 2u);
+  EXPECT_EQ(p.dn, 3u);
+  p = t.probe(kKey, h, 15, 2, 3, 0);  // a cold probe: no longer limit's numbers at all
+  EXPECT_FALSE(p.found);
+  EXPECT_EQ(p.pn, 2u);
+  EXPECT_EQ(p.dn, 3u);
+  // The limit never hides the exact length's entry or a final one.
+  EXPECT_TRUE(t.probe(kKey, h, 21, 2, 3, no_first).found);
+  EXPECT_TRUE(t.probe(kKey, h, 21, 2, 3, 0).found);
+  t.store(kKey, h, disproof(h, 500));
+  EXPECT_EQ(t.probe(kKey, h, 400, 2, 3, 0).dn, 0u);
+}
+
 TEST(MateTable, EstimatesWhenNothingIsKnown) {
   MateTable t(kSmall);
   const Hand h = hand_of({{ROOK, 1}});

@@ -70,8 +70,13 @@ const std::vector<MateSuiteEntry>& famous_suite() {
   return entries;
 }
 
+const std::vector<MateSuiteEntry>& random_suite() {
+  static const std::vector<MateSuiteEntry> entries = read_mate_suite("tsume-random.txt");
+  return entries;
+}
+
 const MateSuiteEntry* tsume_entry(std::string_view id) {
-  for (const auto* suite : {&tsume_suite(), &famous_suite()})
+  for (const auto* suite : {&tsume_suite(), &famous_suite(), &random_suite()})
     for (const MateSuiteEntry& e : *suite)
       if (e.id == id) return &e;
   return nullptr;

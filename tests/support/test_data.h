@@ -44,7 +44,9 @@ std::vector<std::string> tsume_sfens();
 const std::vector<MateSuiteEntry>& tsume_suite();
 // positions/tsume-famous.txt (the long famous problems), the same way.
 const std::vector<MateSuiteEntry>& famous_suite();
-// The problem with this id in either file, or nullptr.
+// positions/tsume-random.txt (generated problems with KomoringHeights' answers), the same way.
+const std::vector<MateSuiteEntry>& random_suite();
+// The problem with this id in any of the three files, or nullptr.
 const MateSuiteEntry* tsume_entry(std::string_view id);
 // The problem of a SFEN (nifu allowed), or nullopt when it is not one.
 std::optional<MateProblem> tsume_problem(std::string_view sfen);
