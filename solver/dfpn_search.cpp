@@ -241,6 +241,10 @@ NodeResult DfpnSearch::solve(std::uint16_t remaining) {
 }
 
 NodeResult DfpnSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget) {
+  // A worker of a crew ends each search it did not finish itself with kYielded: a probe starts afresh,
+  // as every worker's search does (MateSolver's solve_all). Left standing, it cut 木星の旅's shortest-mate
+  // proof at 447 (2 workers) after a one-node probe.
+  clear_abort();
   DfpnCrew* const crew = crew_;
   const bool marks = context_.marks;
   const std::uint64_t outer = max_nodes_;

@@ -89,7 +89,8 @@ class DfpnSearch final : public BoundedSolver {
   // another cold probe reads them: when it gives up, the search that follows starts from the table as it
   // was, plus the final results the probe found (those go to the table proper, as every search's do).
   // No merge detection meanwhile (a walk up the table would miss the probe's entries). The worker
-  // searches alone even when it is in a crew; a crew's node limit still counts every worker's nodes.
+  // searches alone even when it is in a crew; a crew's node limit still counts every worker's nodes. It
+  // starts afresh: an abort left by the search before (kYielded, say) is cleared.
   // Why MateSolver probes cold: mate_solver.cpp, "Cold probes".
   NodeResult probe_cold(std::uint16_t remaining, std::uint64_t budget);
   static constexpr Key kColdSalt = 0x5bd1e9955bd1e995ull;

@@ -125,6 +125,27 @@ TEST(DfpnSearch, AColdProbeKeepsItsUnfinishedNumbersApart) {
   }
 }
 
+// A probe starts afresh: a worker's search that ended with an abort (a crew's kYielded, here a stop)
+// does not cut the probe after it. 木星の旅 at 2 workers lost its shortest-mate proof to a one-node
+// probe that way.
+TEST(DfpnSearch, AColdProbeStartsAfreshAfterAnAbort) {
+  const std::optional<MateProblem> p = public_problem("kongou-25");
+  ASSERT_TRUE(p.has_value());
+  MateTable table(kTableBytes);
+  DfpnSearch s(table, p->attacker);
+  s.set_root(p->setup);
+  const NodeResult first = s.solve(kUnlimited);
+  ASSERT_TRUE(first.proven());
+  std::atomic<bool> stop{true};
+  s.set_limits({}, false, 0, &stop);
+  s.solve(std::uint16_t(first.len - 2));
+  ASSERT_EQ(s.aborted(), DfpnSearch::Abort::kStopped);
+  stop = false;
+  const NodeResult probed = s.probe_cold(std::uint16_t(first.len - 2), std::uint64_t(1) << 40);
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+  EXPECT_TRUE(probed.proven() || probed.disproven());
+}
+
 // Shortest mates found with every pass a cold probe agree with the expected answers.
 TEST(DfpnSearch, ColdProbedPassesFindTheShortestMate) {
   for (const char* id : {"kongou-4", "kongou-9", "kongou-25"}) {
