@@ -353,14 +353,25 @@ struct MateSolver::Impl {
   }
 
   // The book count's shortest mate (futility_judge.h), below the count of every defence's `length`
-  // (a mate there is one in the book's count too, no longer): the root searched by every worker in the
-  // book count, from two plies below `length` down (`estimate`: the main line's length without the
-  // futile drops the line rules find, tried once a first book mate is proven), until a search disproves.
-  // A limit cuts it like the shortest-mate proof; the answer is then the shortest book mate proven.
-  // Its nodes may be capped at a share of those of the solve before it (book_cap): a cut search leaves
-  // the shortest book mate it proved, not proven shortest (the main-line rules' estimate is no
-  // fallback: it can be shorter than the book's shortest mate).
-  void book_length(std::uint16_t length, std::uint16_t estimate, const MateLimits& l, MateResult& result) {
+  // (a mate there is one in the book's count too, no longer) and below `cycle_free`, the main line's
+  // length without its futile cycles (mate_line.h; `length` where it has none): the root searched by
+  // every worker in the book count, from two plies below the shorter of the two down (`estimate`: the
+  // main line's length without the futile drops the line rules find, tried once a first book mate is
+  // proven), until a search disproves. A limit cuts it like the shortest-mate proof; the answer is then
+  // the shortest book mate known. Its nodes may be capped at a share of those of the solve before it
+  // (book_cap): a cut search leaves the shortest book mate it proved, not proven shortest (the drops
+  // the line rules call futile are no fallback: the estimate can be shorter than the book's shortest
+  // mate, as on tanuki9-5, 5 against the 7 this search proves). Returns whether the answer is
+  // `cycle_free`, the line's and no search's: then never proven shortest, as nothing proves that the
+  // attacker mates with the smaller hand against every defence after a cut.
+  //
+  // Why the cycles count here: the search's rule judges one drop at a time, where drops are all the
+  // defender has. A cycle's drops are made where the defender has other evasions (木星の旅's P*3e: 9
+  // legal moves, at most 6 of them drops on the two squares between), so the search counts them as
+  // defences and proves no book mate without them: 木星の旅's 435-ply main line has four cycles, 411 as
+  // books count, and its search from 433 down ran 436 s (427 M nodes) to the deadline proving nothing.
+  bool book_length(std::uint16_t length, std::uint16_t cycle_free, std::uint16_t estimate, const MateLimits& l,
+                   MateResult& result) {
     const std::uint64_t spent = search_nodes();
     const std::optional<std::uint64_t> share_cap = book_cap(l, spent);
     const std::uint64_t cap = share_cap ? (l.nodes ? std::min(l.nodes, *share_cap) : *share_cap) : l.nodes;
@@ -369,13 +380,14 @@ struct MateSolver::Impl {
       w->set_book(true);
     }
     book_phase = true;
-    std::uint16_t best = length, floor = 0;  // a book mate in `best`; none in `floor` or fewer
+    std::uint16_t best = std::min(length, cycle_free), floor = 0;  // a book mate in `best`; none in `floor` or fewer
+    bool lined = best < length;  // `best` is the main line's without its cycles, not a search's proof
     bool proven = false;
-    // Two plies below the main length first, then two below each mate found (a proof, cheap where a
-    // mate exists, returns its own length, which may jump down several steps); the estimate only where
-    // that first try proves a mate and the estimate is still shorter (a disproof under a too short
-    // estimate would spend the cap proving nothing).
-    std::uint16_t tried = std::uint16_t(length - 2);
+    // Two plies below that first, then two below each mate found (a proof, cheap where a mate exists,
+    // returns its own length, which may jump down several steps); the estimate only where that first
+    // try proves a mate and the estimate is still shorter (a disproof under a too short estimate would
+    // spend the cap proving nothing).
+    std::uint16_t tried = std::uint16_t(best >= 2 ? best - 2 : 0);
     bool first = true;
     while (tried >= 1 && tried > floor && tried < best) {
       const std::uint64_t unsettled = unsettled_verdicts();
@@ -388,6 +400,7 @@ struct MateSolver::Impl {
       }
       if (r.proven()) {
         best = r.len;
+        lined = false;
         tried = std::uint16_t(best >= 2 ? best - 2 : 0);
         if (first && estimate >= 1 && estimate < tried) tried = estimate;
         first = false;
@@ -412,7 +425,8 @@ struct MateSolver::Impl {
     }
     book_phase = false;
     result.futile_length = best;
-    result.futile_proven = proven;
+    result.futile_proven = proven && !lined;
+    return lined;
   }
   // The node count the book search may reach (MateLimits::book_search): none with a time limit unless
   // book_share is given; else book_share (kUntimedBookShare untimed) times `spent`, at least
@@ -579,14 +593,27 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   // nothing proves that no shorter book mate exists off the main line (新桃花源: 1215 with none on its
   // line, 1213 as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;
-  if (!limits.book_search && result.line_of_length)
+  // The line without its futile cycles (mate_line.h), which books do not count: the book length where
+  // nothing shorter is known (Impl::book_length says why the search does not find it).
+  const std::vector<PlySpan> cycles =
+      result.line_of_length ? futile_cycles(problem, line->moves) : std::vector<PlySpan>{};
+  std::size_t cycle_plies = 0;
+  for (const PlySpan& c : cycles) cycle_plies += c.size();
+  const auto cycle_free = std::uint16_t(result.length - int(cycle_plies));
+  if (!limits.book_search && result.line_of_length) {
     result.futile_length = line->futile_length;  // the main-line rules' length
+  } else if (cycle_plies > 0) {
+    result.futile_length = cycle_free;
+    result.futile_pv = cut_spans(line->moves, cycles);
+  }
   if (limits.prove_shortest && limits.book_search && !first_line_cut && im.book_searched(limits, line->moves)) {
     const auto book_start = Clock::now();
     const std::uint64_t before_book = im.search_nodes();
-    im.book_length(std::uint16_t(result.length), std::uint16_t(line->futile_length), limits, result);
+    const bool lined = im.book_length(std::uint16_t(result.length), cycle_free, std::uint16_t(line->futile_length),
+                                      limits, result);
     result.book_nodes = im.search_nodes() - before_book;
-    if (result.futile_length < result.length) {
+    if (!lined && result.futile_length < result.length) {  // else futile_pv is the line without its cycles
+      result.futile_pv.clear();
       im.table.set_concurrent(false);
       if (auto book = lines.build(std::uint16_t(result.futile_length), result.futile_proven,
                                   im.line_deadline(std::uint16_t(result.futile_length)), im.timed, true);

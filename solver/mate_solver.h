@@ -129,19 +129,23 @@ struct MateResult {
   bool line_of_length = true;
   // The length as problem books count it: the shortest mate in which futile interpositions (muda-ai)
   // are no defences (solver/README.md, "Futile interpositions"), searched as MateLimits::book_search
-  // says; equal to `length` where it was not searched. futile_proven: no shorter such mate exists
-  // (proven, with every futility verdict the proof relied on settled).
+  // says; where it was not searched, `length` less the main line's futile cycles (mate_line.h: stretches
+  // the defender spends pieces on and the board comes back; 木星の旅 435, 411 as books count), or with
+  // MateLimits::book_search off the main-line rules' length. A search never leaves it longer than the
+  // line without its cycles. futile_proven: no shorter such mate exists (proven, with every futility
+  // verdict the proof relied on settled); never where the length is the line's without its cycles.
   int futile_length = 0;
   bool futile_proven = false;
   // The book count's search was cut (its share of nodes, MateLimits::book_share, or a limit) before it
-  // settled: futile_length is then the shortest book mate it proved, maybe `length` itself. book_capped:
+  // settled: futile_length is then the shortest book mate known, maybe `length` itself. book_capped:
   // the cut was the share of nodes (not the time limit, the node limit or a stop): a time limit, or a
   // larger --book-share, lets it go on.
   bool futile_cut = false;
   bool book_capped = false;
   // The book count's main line, of futile_length plies, when it differs from pv and could be built: it
   // ends where the defender's every evasion is a futile drop (replay: legal moves, each attacker move a
-  // check).
+  // check). Where futile_length is pv's length without its futile cycles (mate_line.h; never proven
+  // shortest), it is pv with those stretches cut, and ends in mate.
   std::vector<Move> futile_pv;
   FutilityCounters futility;  // the futility judgements of that search
   double futile_ms = 0;       // the time that search took (0: not searched)

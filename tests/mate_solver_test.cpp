@@ -344,6 +344,35 @@ TEST(MateSolverBook, ATimeLimitLetsItSettle) {
   EXPECT_GT(timed.book_nodes, capped.book_nodes);
 }
 
+// The main line's futile cycles (mate_line.h) are left out of the book length, which the book search
+// does not find by itself: its rule judges single drops where drops are all the defender has, and a
+// cycle's drops are made where the king can move. The position is 木星の旅's (positions/tsume-famous.txt)
+// after 357 plies of its 435-ply main line (mate_line_test.cpp), where its four cycles begin, with the
+// defender's four golds taken off and three pawns and a knight left in its hand: both kings are on the
+// board, so the hands stand as written. It is then a mate in 54 with one cycle, `P*3e 4f3e 1c1b 3e4e
+// 1b1c 4e4f`, so 48 as books count, though the book search proves nothing under 54. Under `slow`: about
+// a minute with one thread.
+TEST(MateSolverBook, TheLineWithoutItsFutileCyclesIsTheBookLength) {
+  if (!std::getenv("TSUMI_MATE_SLOW")) GTEST_SKIP() << "under `slow` (TSUMI_MATE_SLOW)";
+  const auto problem = problem_of("3pl3p/1+Pn3+Rr1/8k/3+p5/1K2+p3P/3+Bp+Bl2/5S1+ll/4PN3/3S1+sSPN w 3Pn3p 1");
+  ASSERT_TRUE(problem);
+  MateSolver solver(256);
+  const MateResult r = solver.solve(*problem, limits(0, 200'000'000));
+  ASSERT_EQ(r.verdict, MateVerdict::kMate) << describe(r);
+  EXPECT_EQ(r.length, 54);
+  EXPECT_TRUE(r.shortest_proven);
+  ASSERT_EQ(r.pv.size(), 54u);
+  EXPECT_EQ(check_mate_line(*problem, r.pv), std::nullopt);
+  const std::vector<PlySpan> cycles = futile_cycles(*problem, r.pv);
+  ASSERT_EQ(cycles.size(), 1u);
+  EXPECT_EQ(cycles[0].size(), 6u);
+  EXPECT_GT(r.futility.judged, 0u) << "the book count was not searched";
+  EXPECT_EQ(r.futile_length, 48);
+  EXPECT_FALSE(r.futile_proven) << "no search proves the line without its cycles";
+  EXPECT_EQ(r.futile_pv, cut_spans(r.pv, cycles));
+  EXPECT_EQ(check_mate_line(*problem, r.futile_pv), std::nullopt);
+}
+
 // kongou-1 (9 plies): its main line has no interposition by drop, so by default the book count is not
 // searched, timed or not, and the main length stands for it unproven; searched always, it is proven.
 TEST(MateSolverBook, SearchedAlwaysWhenAsked) {
