@@ -256,10 +256,8 @@ NodeResult DfpnSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget)
     crew_ = nullptr;
     context_.marks = false;
   }
-  context_.warm_limit = 0;
   context_.cold_salt = kColdSalt;
   const NodeResult r = solve_capped(remaining, budget);
-  context_.warm_limit = kInfLen;
   context_.cold_salt = 0;
   if (crew) {
     crew_ = crew;

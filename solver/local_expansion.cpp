@@ -98,7 +98,7 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
     MateProbe p = child_remaining_ == 0 ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
                                         : ctx.table.probe(c.key.board_key, c.key.hand, child_remaining_, kUnknownPn,
-                                                          kUnknownDn, ctx.warm_limit);
+                                                          kUnknownDn, ctx.cold_salt != 0 ? 0 : kInfLen);
     if (ctx.cold_salt != 0 && child_remaining_ != 0 && p.pn != 0 && p.dn != 0) {
       // A cold probe's numbers for this length, if it has searched the child already. They are new to
       // the table proper, so the child is still taken as new (found false: the df-pn+ first numbers

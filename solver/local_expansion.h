@@ -72,10 +72,10 @@ struct ExpansionContext {
   // The path table of the whole solve (DfpnSearch::share_paths), read where `paths` has no answer and
   // its filter says it may; null: none.
   const PathTable* shared_paths = nullptr;
-  // A cold probe (DfpnSearch::probe_cold): no longer limit's numbers stand in for a child's estimates
-  // (MateTable::probe's warm_limit; kInfLen: any may), and the probe's own unfinished numbers are kept
-  // under the board key xor `cold_salt` (0: not probing), apart from the table proper's.
-  std::uint16_t warm_limit = kInfLen;
+  // A cold probe (DfpnSearch::probe_cold) when not 0: no longer limit's numbers stand in for a child's
+  // estimates (MateTable::probe's warm_limit 0, where the search proper allows any, kInfLen), and the
+  // probe's own unfinished numbers are kept under the board key xor `cold_salt`, apart from the table
+  // proper's.
   Key cold_salt = 0;
 };
 
