@@ -42,7 +42,7 @@ if [[ -z $sfen ]]; then
   exit 2
 fi
 log="$file.log"
-"$tsumi" mate --sfen "$sfen" "${options[@]}" --progress 1 --save "$file" --save-every 10000 --json \
+"$tsumi" mate --sfen "$sfen" "${options[@]}" --progress 0.2 --save "$file" --save-every 10000 --json \
   >"$file.json" 2>"$log" &
 pid=$!
 while kill -0 "$pid" 2>/dev/null; do

@@ -359,7 +359,7 @@ struct MateSolver::Impl {
   // main line's length without the futile drops the line rules find, tried once a first book mate is
   // proven), until a search disproves. A limit cuts it like the shortest-mate proof; the answer is then
   // the shortest book mate known. Its nodes may be capped at a share of those of the solve before it
-  // (book_cap): a cut search leaves the shortest book mate it proved, not proven shortest (the drops
+  // (book_cap): a cut search leaves the shortest book mate known, not proven shortest (the drops
   // the line rules call futile are no fallback: the estimate can be shorter than the book's shortest
   // mate, as on tanuki9-5, 5 against the 7 this search proves). Returns whether the answer is
   // `cycle_free`, the line's and no search's: then never proven shortest, as nothing proves that the
@@ -609,8 +609,8 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   if (limits.prove_shortest && limits.book_search && !first_line_cut && im.book_searched(limits, line->moves)) {
     const auto book_start = Clock::now();
     const std::uint64_t before_book = im.search_nodes();
-    const bool lined = im.book_length(std::uint16_t(result.length), cycle_free, std::uint16_t(line->futile_length),
-                                      limits, result);
+    const bool lined =
+        im.book_length(std::uint16_t(result.length), cycle_free, std::uint16_t(line->futile_length), limits, result);
     result.book_nodes = im.search_nodes() - before_book;
     if (!lined && result.futile_length < result.length) {  // else futile_pv is the line without its cycles
       result.futile_pv.clear();
