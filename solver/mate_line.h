@@ -18,6 +18,13 @@
 
 namespace tsumi {
 
+// Plies [begin, end) of a line (0-based move indices).
+struct PlySpan {
+  std::size_t begin = 0, end = 0;
+  std::size_t size() const { return end - begin; }
+  bool contains(std::size_t ply) const { return ply >= begin && ply < end; }
+};
+
 // A main line as the solver builds it (mate_pv.h) and the fronts print it.
 struct MateLine {
   std::vector<Move> moves;
@@ -28,6 +35,9 @@ struct MateLine {
   // proof that the line could not follow to the end: a line cut by a limit, or by the repetition rule
   // on the line's own path where the proof in the table came by another.
   bool mated = false;
+  // The line's futile cycles (futile_cycles below), which futile_length leaves out; empty for a line of
+  // the book count, whose length is already the book length.
+  std::vector<PlySpan> cycles;
 };
 
 // How a line read off the table without a search ended (mate_pv.h's proof_line): in mate, or where
@@ -53,13 +63,6 @@ std::string to_string(const ProofLineEnd& end);
 
 // nullopt when the line is a correct mate; otherwise what is wrong and at which ply (1-based).
 std::optional<std::string> check_mate_line(const MateProblem& problem, std::span<const Move> line);
-
-// Plies [begin, end) of a line (0-based move indices).
-struct PlySpan {
-  std::size_t begin = 0, end = 0;
-  std::size_t size() const { return end - begin; }
-  bool contains(std::size_t ply) const { return ply >= begin && ply < end; }
-};
 
 // The futile cycles of a correct mate line: stretches that leave the board as they found it, with the
 // same side to move, while pieces went from the defender's hand to the attacker's (interposed and

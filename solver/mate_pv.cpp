@@ -286,10 +286,10 @@ MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
     return line;
   }
   const MateProblem here{search.position().setup(), search.attacker()};
-  const std::vector<PlySpan> cycles = futile_cycles(here, line.moves);
+  line.cycles = futile_cycles(here, line.moves);
   int cut = 0;
-  for (const PlySpan& c : cycles) cut += int(c.size());
-  line.futile_length = int(line.moves.size()) - cut - 2 * futile_pairs(search, line.moves, cycles, bounds);
+  for (const PlySpan& c : line.cycles) cut += int(c.size());
+  line.futile_length = int(line.moves.size()) - cut - 2 * futile_pairs(search, line.moves, line.cycles, bounds);
   return line;
 }
 

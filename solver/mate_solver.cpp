@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <tbb/task_group.h>
@@ -137,14 +138,15 @@ struct MateSolver::Impl {
   // (mate_line.h; the drops taken at once are judged only by the lines built with a search).
   std::optional<MateLine> recorded_line() const {
     if (recorded.empty()) return std::nullopt;
-    MateLine line{recorded, {}, 0, true};
+    MateLine line{recorded, {}, 0, true, {}};
     std::vector<StateInfo> states(recorded.size() + 1);
     Position pos;
     pos.set(problem->setup, &states[0]);
     for (std::size_t i = 0; i < recorded.size(); ++i) pos.do_move(recorded[i], states[i + 1]);
     line.leftover = pos.hand(problem->attacker);
+    line.cycles = futile_cycles(*problem, recorded);
     int cut = 0;
-    for (const PlySpan& c : futile_cycles(*problem, recorded)) cut += int(c.size());
+    for (const PlySpan& c : line.cycles) cut += int(c.size());
     line.futile_length = int(recorded.size()) - cut;
     return line;
   }
@@ -595,8 +597,8 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.futile_proven = result.shortest_proven && result.length <= 1;
   // The line without its futile cycles (mate_line.h), which books do not count: the book length where
   // nothing shorter is known (Impl::book_length says why the search does not find it).
-  const std::vector<PlySpan> cycles =
-      result.line_of_length ? futile_cycles(problem, line->moves) : std::vector<PlySpan>{};
+  const std::span<const PlySpan> cycles =
+      result.line_of_length ? std::span<const PlySpan>(line->cycles) : std::span<const PlySpan>{};
   std::size_t cycle_plies = 0;
   for (const PlySpan& c : cycles) cycle_plies += c.size();
   const auto cycle_free = std::uint16_t(result.length - int(cycle_plies));
