@@ -146,9 +146,16 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
                    "(default: none with --time, which it may use to the end; 0.1 without); where it is cut, the "
                    "book length is not proven shortest")
       ->check(CLI::NonNegativeNumber);
-  mate_cmd->add_flag("--book-search-always", mate.book_search_always,
-                     "Search the length as books count it after every mate, not only where the main line has an "
-                     "interposition by drop (a shorter book mate may lie in the variations)");
+  auto* always = mate_cmd->add_flag_callback(
+      "--book-search-always", [&mate] { mate.book_search_after = tsumi::MateLimits::BookSearchAfter::kEveryMate; },
+      "Search the length as books count it after every mate, with a time limit or not (default: after every "
+      "mate with --time; without it, only where the main line has an interposition by drop)");
+  mate_cmd
+      ->add_flag_callback(
+          "--book-search-after-drops", [&mate] { mate.book_search_after = tsumi::MateLimits::BookSearchAfter::kDrops; },
+          "Search it only where the main line has an interposition by drop, with --time too (cheaper; a "
+          "shorter book mate may lie in the variations)")
+      ->excludes(always);
   mate_cmd->add_flag("--no-shortest", no_shortest,
                      "Stop at the first mate found: skip the proof that no shorter mate exists");
   auto* save = mate_cmd
@@ -309,7 +316,7 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
       "line's last attacker move (as books count), detour (迂回) or transposition (手順前後) when it comes\n"
       "back onto the main line: forced within 4 plies, or along shortest mates against every longest\n"
       "defence (solver/README.md); where the budget of that search runs out the cook is unknown (return not\n"
-      "settled), and so is a finding that rests on a futile-drop verdict left open (futility not settled).\n"
+      "settled).\n"
       "At each defender ply\n"
       "every other defence (futile drops are none) is solved: longer (変長), equal (変同), equal-leftover\n"
       "(変同駒余り). Pieces left after the main line: 駒余り. A branch a limit cut is unknown. Lengths count\n"

@@ -22,27 +22,17 @@ bool is_later_attacker_move(const std::vector<Move>& line, int i, Move m) {
 }  // namespace
 
 void attacker_branch(BranchSolves& solves, FutilityJudge& judge, const MainLinePositions& line, Position& pos, int i,
-                     int n, Move m, AtOnce main_at_once) {
+                     int n, Move m, bool main_at_once) {
   SoundnessReport& report = solves.report();
   ++report.branches;
   const int remaining = n - i;
   const std::uint64_t nodes_before = report.nodes;
   Cook cook{i + 1, m, 1, {m}, CookKind::kCook, true, true, CookKind::kDetour, {}};
-  // A futility verdict left unsettled, here or at the main line's move, where it decides between a
-  // last-move cook (minor) and a cook or a short mate: the kind is unsettled.
-  const AtOnce at_once = mated_at_once(judge, pos);
-  const auto open = [&] {
-    if (at_once == AtOnce::kUnsettled) solves.unknown(i + 1, m, kFutilityOpen);
-    if ((at_once == AtOnce::kUnsettled && main_at_once != AtOnce::kNo) ||
-        (at_once == AtOnce::kYes && main_at_once == AtOnce::kUnsettled))
-      cook.kind_settled = false, cook.may_be = CookKind::kLastMove;
-  };
   // Mated at once: as long as the main line's rest where its own move mates at once too (its last ply,
   // or a last move as books count: kongou-2's ply 9 of 11, whose last two plies are a futile drop and
   // its capture).
-  if (at_once == AtOnce::kYes) {
-    cook.kind = main_at_once == AtOnce::kYes ? CookKind::kLastMove : CookKind::kShort;
-    open();
+  if (mated_at_once(judge, pos)) {
+    cook.kind = main_at_once ? CookKind::kLastMove : CookKind::kShort;
     report.cooks.push_back(std::move(cook));
     return;
   }
@@ -78,7 +68,6 @@ void attacker_branch(BranchSolves& solves, FutilityJudge& judge, const MainLineP
       solves.unknown(i + 1, m, "return not settled");
     }
   }
-  open();
   cook.mate_length = 1 + r->length;
   cook.length_proven = r->shortest_proven;
   cook.line.insert(cook.line.end(), r->pv.begin(), r->pv.end());

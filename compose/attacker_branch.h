@@ -13,8 +13,8 @@
 //   transposition  (手順前後)    m returns onto a later position of the main line and is one of its
 //                                later attacker moves: minor;
 //   cook           (余詰)        any other.
-// A cook whose return search was cut, or whose kind a futility verdict left open decides, has its kind
-// unsettled (Cook::kind_settled, may_be) and an unknown branch beside it.
+// A cook whose return search was cut has its kind unsettled (Cook::kind_settled, may_be) and an unknown
+// branch beside it.
 //
 // Thread safety: one check at a time (BranchSolves).
 
@@ -31,6 +31,6 @@ namespace tsumi {
 // main_at_once: whether the main line's own move at i mates at once (as at its last ply). Records the
 // cook, or the unknown branch, in the check's report.
 void attacker_branch(BranchSolves& solves, FutilityJudge& judge, const MainLinePositions& line, Position& pos, int i,
-                     int n, Move m, AtOnce main_at_once);
+                     int n, Move m, bool main_at_once);
 
 }  // namespace tsumi

@@ -9,7 +9,7 @@
 
 namespace tsumi {
 
-void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, bool open) {
+void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m) {
   SoundnessReport& report = solves.report();
   ++report.branches;
   const int remaining = n - i;
@@ -41,10 +41,6 @@ void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, 
     r = solves.shortest_of(pos, i + 1, m, *r);
     d.kind = DefenceKind::kLonger;
     d.length_proven = r->shortest_proven;
-  }
-  if (open) {
-    solves.unknown(i + 1, m, kFutilityOpen);
-    return;
   }
   d.mate_length = 1 + r->length;
   d.leftover = r->leftover;

@@ -17,9 +17,8 @@
 
 namespace tsumi {
 
-// `pos` is after another defence m at the (0-based) defender ply i of a main line of n plies; `open`: m
-// is a drop whose futility the judge left unsettled (a finding it makes is an unknown: the drop may be
-// no defence). Records the defence, the bad line or the unknown branch in the check's report.
-void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, bool open);
+// `pos` is after another defence m at the (0-based) defender ply i of a main line of n plies. Records
+// the defence, the bad line or the unknown branch in the check's report.
+void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m);
 
 }  // namespace tsumi

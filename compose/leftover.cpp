@@ -3,23 +3,18 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "compose/soundness_report.h"
 #include "solver/proof_hand.h"
 
 namespace tsumi {
 
-void LeftoverCount::attacker_ply(int i, Move m, AtOnce after, const Hand& hand) {
-  if (after == AtOnce::kYes && !book_end_) book_end_ = hand;
-  // Where the book's line ends, and so its leftover and the kinds of the cooks here, is open.
-  if (after == AtOnce::kUnsettled && !book_end_) solves_.unknown(i + 1, m, kFutilityOpen);
+void LeftoverCount::attacker_ply(bool after, const Hand& hand) {
+  if (after && !book_end_) book_end_ = hand;
 }
 
 void LeftoverCount::defender_ply(const Position& pos, int i, std::span<const Move> line, bool drops_only) {
   const std::size_t k = std::size_t(i);
   if (book_end_ || !drops_only || k + 1 >= line.size() || line[k + 1].to() != line[k].to()) return;
-  const FutilityVerdict v = judge_.judge(pos, line[k].to());
-  if (v.futile) futile_taken_.add(line[k].dropped_piece());         // a futile drop, taken at once
-  if (v.unsettled) solves_.unknown(i + 1, line[k], kFutilityOpen);  // the leftover is open
+  if (judge_.judge(pos, line[k].to()).futile) futile_taken_.add(line[k].dropped_piece());  // taken at once
 }
 
 Hand LeftoverCount::leftover(const Hand& end) const {

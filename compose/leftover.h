@@ -3,17 +3,13 @@
 // where the line first mates at once as books count (mate_at_once.h: kongou-2 at ply 9 of 11, whose
 // last two plies are a futile lance drop and its capture), less the pieces taken from futile drops
 // played before that (a futile drop and its capture are no play in a book). The recorded line and
-// tsumi's own are counted alike. Where a futility verdict left open decides at which ply the book's
-// line ends, or whether a drop on it was futile, the leftover is open: an unknown on that main-line
-// move ("futility not settled"), which verdict.h reads so that the leftover is then no flaw.
+// tsumi's own are counted alike.
 //
-// Thread safety: one check at a time (BranchSolves).
+// Thread safety: one thread, with the judge of the check that counts.
 
 #include <optional>
 #include <span>
 
-#include "compose/branch_solves.h"
-#include "compose/mate_at_once.h"
 #include "core/hand.h"
 #include "core/move.h"
 #include "core/position.h"
@@ -23,11 +19,11 @@ namespace tsumi {
 
 class LeftoverCount {
  public:
-  LeftoverCount(BranchSolves& solves, FutilityJudge& judge) : solves_(solves), judge_(judge) {}
+  explicit LeftoverCount(FutilityJudge& judge) : judge_(judge) {}
 
-  // At the (0-based) attacker ply i: the main line's move m, after which the defender is mated at once
-  // as books count or not (`after`), the attacker then holding `hand`.
-  void attacker_ply(int i, Move m, AtOnce after, const Hand& hand);
+  // After the main line's move at an attacker ply, in order: whether the defender is then mated at once
+  // as books count (`after`), the attacker holding `hand`.
+  void attacker_ply(bool after, const Hand& hand);
   // At the (0-based) defender ply i, `pos` before the main line's move there: where the defender has
   // drops only and the main line's next move takes the drop on its square, the drop is judged, and a
   // futile one's piece is no gain (before the book's line ended).
@@ -36,7 +32,6 @@ class LeftoverCount {
   Hand leftover(const Hand& end) const;
 
  private:
-  BranchSolves& solves_;
   FutilityJudge& judge_;
   std::optional<Hand> book_end_;  // the hand where the book's line ends, once known
   Hand futile_taken_;             // the pieces of futile drops taken before that

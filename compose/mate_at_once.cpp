@@ -4,12 +4,10 @@
 
 namespace tsumi {
 
-AtOnce mated_at_once(FutilityJudge& judge, const Position& pos) {
-  if (!has_legal_move(pos)) return AtOnce::kYes;
+bool mated_at_once(FutilityJudge& judge, const Position& pos) {
+  if (!has_legal_move(pos)) return true;
   Hand proof;
-  bool open = false;
-  if (judge.mated_by_futility(pos, proof, true, &open)) return AtOnce::kYes;
-  return open ? AtOnce::kUnsettled : AtOnce::kNo;
+  return judge.mated_by_futility(pos, proof);
 }
 
 }  // namespace tsumi

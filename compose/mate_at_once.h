@@ -7,16 +7,11 @@
 //
 // Thread safety: one thread, with the judge of the check that asks.
 
-#include <cstdint>
-
 #include "core/position.h"
 #include "solver/futility_judge.h"
 
 namespace tsumi {
 
-// kUnsettled: the answer no rests on futility verdicts the judge's budget left open, alone.
-enum class AtOnce : std::uint8_t { kNo, kYes, kUnsettled };
-
-AtOnce mated_at_once(FutilityJudge& judge, const Position& pos);
+bool mated_at_once(FutilityJudge& judge, const Position& pos);
 
 }  // namespace tsumi

@@ -14,7 +14,7 @@
 #include "compose/verdict.h"
 #include "core/movegen.h"
 #include "core/stopwatch.h"
-#include "solver/book_judge.h"
+#include "solver/futility_judge.h"
 #include "solver/mate_line.h"
 
 namespace tsumi {
@@ -93,9 +93,8 @@ class Checker {
     Position pos;
     pos.set(problem_.setup, &states[0]);
     const MainLinePositions positions(problem_.setup, line);
-    BookJudge book(solves_.solver().table(), problem_.attacker);
-    FutilityJudge& judge = book.judge();
-    LeftoverCount leftover(solves_, judge);
+    FutilityJudge judge(problem_.attacker);
+    LeftoverCount leftover(judge);
     for (int i = 0; i < n; ++i) {
       const bool attacking = i % 2 == 0;
       MoveList moves;
@@ -106,31 +105,26 @@ class Checker {
       const bool drops_only = !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
       // Whether the main line's own move here mates at once as books count it (the last attacker move
       // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
-      AtOnce main_at_once = AtOnce::kNo;
+      bool main_at_once = false;
       if (attacking) {
         StateInfo st;
         pos.do_move(line[i], st);
         main_at_once = mated_at_once(judge, pos);
         const Hand after = pos.hand(problem_.attacker);
         pos.undo_move(line[i]);
-        leftover.attacker_ply(i, line[i], main_at_once, after);
+        leftover.attacker_ply(main_at_once, after);
       } else {
         leftover.defender_ply(pos, i, line, drops_only);
       }
       for (const Move m : moves) {
         if (m == line[i]) continue;
-        bool open = false;  // a drop whose futility is unsettled: a defence, its findings unknown
-        if (drops_only) {
-          const FutilityVerdict v = judge.judge(pos, m.to());
-          if (v.futile) continue;  // a futile drop is no defence
-          open = v.unsettled;
-        }
+        if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
         StateInfo st;
         pos.do_move(m, st);
         if (attacking) {
           attacker_branch(solves_, judge, positions, pos, i, n, m, main_at_once);
         } else {
-          defender_branch(solves_, pos, i, n, m, open);
+          defender_branch(solves_, pos, i, n, m);
           if (solves_.limits().variation_depth > 0) variation(pos, i, m);
         }
         pos.undo_move(m);
@@ -138,7 +132,6 @@ class Checker {
       pos.do_move(line[i], states[i + 1]);
     }
     report_.leftover = leftover.leftover(pos.hand(problem_.attacker));
-    report_.nodes += judge.nodes();
   }
 
   // The checks inside the variation of another defence m at the (0-based) defender ply i (pos after m,

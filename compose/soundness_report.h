@@ -77,9 +77,7 @@ struct Cook {
   // `short` comes from a search of the short mates alone.
   bool length_proven = true;
   // A cook whose return search (detour or transposition) a budget or a limit cut: it may be a detour
-  // ("return not settled"). Or one where a futility verdict left open decides between a last-move cook
-  // and another kind ("futility not settled": whether this move, or the main line's, mates at once as
-  // books count). Listed with the unknown branches too; it makes no problem flawed.
+  // ("return not settled"). Listed with the unknown branches too; it makes no problem flawed.
   bool kind_settled = true;
   CookKind may_be = CookKind::kDetour;  // where kind_settled is false: the minor kind it may be instead
   std::vector<Move> variation_path;     // inside a variation (above); empty on the main line
@@ -97,19 +95,12 @@ struct Defence {
   std::vector<Move> variation_path;
 };
 
-// The reason of an unknown branch whose finding rests on a futility verdict the judge's budget left
-// open: a drop that may be futile (no defence), a cook that may be a last-move one, a leftover that
-// may be counted from another ply.
-inline constexpr char kFutilityOpen[] = "futility not settled";
-
 // A branch whose solve a limit cut.
 struct UnknownBranch {
   int ply = 0;
   Move move = Move::none();
   std::string reason;  // "time", "nodes", "stopped", "total time", "total nodes", "no line",
-                       // "return not settled" (a Cook with kind_settled false), "futility not
-                       // settled" (kFutilityOpen: a drop the futility judge's budget left open: a
-                       // defence found after it, a cook's kind, or the main line's leftover rests on it)
+                       // "return not settled" (a Cook with kind_settled false)
   std::vector<Move> variation_path;
 };
 

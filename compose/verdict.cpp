@@ -19,13 +19,7 @@ SoundnessVerdict soundness_verdict(const SoundnessReport& r) {
   const bool defended = std::any_of(r.defences.begin(), r.defences.end(), [](const Defence& d) {
     return d.variation_path.empty() && d.kind != DefenceKind::kEqualLeftover;
   });
-  // The main line's leftover, where a futility verdict left open which ply the book's line ends at (an
-  // unknown on a move of the main line itself), is no finding.
-  const bool leftover_open = std::any_of(r.unknown.begin(), r.unknown.end(), [&](const UnknownBranch& u) {
-    return u.variation_path.empty() && u.reason == kFutilityOpen && u.ply >= 1 &&
-           std::size_t(u.ply) <= r.main_line.size() && u.move == r.main_line[std::size_t(u.ply - 1)];
-  });
-  if (cooked || defended || (!r.leftover.empty() && !leftover_open)) return SoundnessVerdict::kFlawed;
+  if (cooked || defended || !r.leftover.empty()) return SoundnessVerdict::kFlawed;
   const bool doubt =
       std::any_of(r.unknown.begin(), r.unknown.end(), [](const UnknownBranch& u) { return u.variation_path.empty(); });
   return doubt ? SoundnessVerdict::kUnknown : SoundnessVerdict::kSound;

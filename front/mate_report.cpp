@@ -237,8 +237,6 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["futile_ms"] = whole_ms(r.futile_ms);
   j["futility_judged"] = r.futility.judged;
   j["futility_futile"] = r.futility.futile;
-  j["futility_searched"] = r.futility.searched;
-  j["futility_unsettled"] = r.futility.unsettled;
   j["pv"] = std::move(pv);
   j["leftover"] = report.line_fault ? std::string() : hand_to_sfen(r.leftover, report.attacker);
   j["nodes"] = r.nodes;

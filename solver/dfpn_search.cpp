@@ -24,11 +24,7 @@ void DfpnSearch::set_root(const PositionSetup& setup) {
 
 void DfpnSearch::set_book(bool on) {
   salt_ = on ? kBookSalt : 0;
-  if (on && !judge_) {
-    every_defence_ = std::make_unique<DfpnSearch>(table_, attacker_);
-    every_defence_->set_limits(deadline_, has_deadline_, 0, stop_);
-    judge_ = std::make_unique<FutilityJudge>(table_, attacker_, *every_defence_);
-  }
+  if (on && !judge_) judge_ = std::make_unique<FutilityJudge>(attacker_);
   context_.judge = on ? judge_.get() : nullptr;
   context_.salt = salt_;
   path_.reset(node_key(), pos_.hand(attacker_));  // the root's key in the new count
@@ -49,8 +45,6 @@ void DfpnSearch::drop_futile(MoveList& evasions) {
   }
   evasions.set_end(kept);
 }
-
-std::uint64_t DfpnSearch::nodes() const { return nodes_ + (judge_ ? judge_->nodes() : 0); }
 
 void DfpnSearch::do_move(Move m) {
   const bool defender_moves = !is_attacker_to_move();
@@ -73,18 +67,10 @@ void DfpnSearch::set_limits(std::chrono::steady_clock::time_point deadline, bool
   has_deadline_ = has_deadline;
   max_nodes_ = max_nodes;
   stop_ = stop;
-  if (every_defence_) every_defence_->set_limits(deadline, has_deadline, 0, stop);
-}
-
-NodeResult DfpnSearch::solve_within(const PositionSetup& root, std::uint64_t budget) {
-  set_root(root);
-  clear_abort();
-  max_nodes_ = nodes() + budget;
-  return solve(kUnlimited);
 }
 
 void DfpnSearch::check_limits() {
-  const std::uint64_t own = nodes();  // the judge's searches count against the limits too
+  const std::uint64_t own = nodes_;
   std::uint64_t total = own;
   if (crew_) {
     total = crew_->nodes.fetch_add(own - crew_counted_, std::memory_order_relaxed) + (own - crew_counted_);

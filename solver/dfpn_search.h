@@ -20,9 +20,8 @@
 // table before each choice. The first worker to finish the root sets DfpnCrew::done; the others then
 // return with Abort::kYielded.
 //
-// The book count (set_book): the search owns a futility judge (futility_judge.h) and, for the V(s) the
-// judge must search, a second DfpnSearch that counts every defence (the judge's BoundedSolver, which
-// every DfpnSearch is). The judge includes nothing of this file.
+// The book count (set_book): the search owns a futility judge (futility_judge.h), which needs nothing
+// of the search.
 //
 // Thread safety: one DfpnSearch per thread; it owns its position and stacks, and shares only the
 // table and the crew it was given.
@@ -54,7 +53,7 @@ struct DfpnCrew {
   BusyMarks busy;
 };
 
-class DfpnSearch final : public BoundedSolver {
+class DfpnSearch {
  public:
   static constexpr int kMaxPly = 4000;
   // The limits, the stop flag and the crew are looked at once every kLimitInterval nodes (a power of
@@ -65,7 +64,7 @@ class DfpnSearch final : public BoundedSolver {
   static constexpr std::uint64_t kCollectInterval = 16 * kLimitInterval;
 
   DfpnSearch(MateTable& table, Color attacker);
-  ~DfpnSearch() override;
+  ~DfpnSearch();
   DfpnSearch(const DfpnSearch&) = delete;
   DfpnSearch& operator=(const DfpnSearch&) = delete;
 
@@ -102,12 +101,7 @@ class DfpnSearch final : public BoundedSolver {
   enum class Abort : std::uint8_t { kNone, kTime, kNodes, kStopped, kDepth, kYielded };
   Abort aborted() const { return abort_; }
   void clear_abort() { abort_ = Abort::kNone; }
-  // Nodes searched, those of the futility judge's searches included.
-  std::uint64_t nodes() const override;
-  // BoundedSolver: searches `root` (set_root) counting every defence without a length limit, with at
-  // most `budget` more nodes, under the deadline and stop flag set_limits gave (its node limit is
-  // replaced). The futility judge of another search asks it for V(s).
-  NodeResult solve_within(const PositionSetup& root, std::uint64_t budget) override;
+  std::uint64_t nodes() const { return nodes_; }
   const SearchCounters& counters() const { return counters_; }
   // The root's numbers after the last child search returned to it (0 and 0 before any did).
   std::uint32_t root_pn() const { return root_pn_; }
@@ -186,7 +180,6 @@ class DfpnSearch final : public BoundedSolver {
   SearchCounters counters_;
   std::uint32_t root_pn_ = 0, root_dn_ = 0;
   Key salt_ = 0;
-  std::unique_ptr<DfpnSearch> every_defence_;  // the judge's searches of V(s) (before judge_: it outlives it)
   std::unique_ptr<FutilityJudge> judge_;
   ExpansionContext context_;
   // The expansion of the node at each ply of the current path (merge detection marks an ancestor's).

@@ -2,6 +2,7 @@
 
 #include "core/attacks.h"
 #include "core/movegen.h"
+#include "solver/mate_node.h"
 #include "solver/proof_hand.h"
 
 namespace tsumi {
@@ -21,10 +22,9 @@ constexpr bool can_stay_unpromoted(Color c, PieceType pt, Square sq) {
 
 }  // namespace
 
-FutilityJudge::FutilityJudge(MateTable& table, Color attacker, BoundedSolver& solver)
-    : table_(table), attacker_(attacker), solver_(solver), cut_(kCutMemory, Key(0)), futile_(kCutMemory) {}
+FutilityJudge::FutilityJudge(Color attacker) : attacker_(attacker), futile_(kMemory) {}
 
-FutilityVerdict FutilityJudge::judge(const Position& pos, Square s, bool search) {
+FutilityVerdict FutilityJudge::judge(const Position& pos, Square s) {
   ++counters_.judged;
   const Color us = attacker_;
   const Square checker = pos.checkers().lsb();
@@ -38,8 +38,7 @@ FutilityVerdict FutilityJudge::judge(const Position& pos, Square s, bool search)
     const bool zone = in_promotion_zone(us, from) || in_promotion_zone(us, s);
     for (const bool promote : {true, false}) {
       if (promote ? !(can_promote(pt) && zone) : !can_stay_unpromoted(us, pt, s)) continue;
-      const FutilityVerdict v = judge_one(pos, from, s, promote, search);
-      verdict.unsettled = verdict.unsettled || v.unsettled;
+      const FutilityVerdict v = judge_one(pos, from, s, promote);
       if (v.futile) {
         verdict = v;
         return true;
@@ -53,16 +52,11 @@ FutilityVerdict FutilityJudge::judge(const Position& pos, Square s, bool search)
     Bitboard takers = andnot(pos.attackers_to(us, s), square_bb(checker) | pos.pieces(us, KING));
     while (!futile && !takers.empty()) futile = consider(takers.pop_lsb());
   }
-  if (futile) {
-    verdict.unsettled = false;
-    ++counters_.futile;
-  }
-  if (verdict.unsettled) ++counters_.unsettled;
+  if (futile) ++counters_.futile;
   return verdict;
 }
 
-bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof, bool search, bool* unsettled) {
-  if (unsettled) *unsettled = false;
+bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof) {
   if (!pos.in_check() || pos.checkers().more_than_one()) return false;
   MoveList evasions;
   generate<EVASIONS>(pos, evasions);
@@ -71,18 +65,12 @@ bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof, bool sea
     if (!m.is_drop()) return false;  // a king move, a capture or a piece moved between: a defence
   Bitboard judged = Bitboard::zero();
   proof = Hand();
-  bool open = false;  // a square left unsettled (where the caller asks, judging goes on past it)
   for (Move m : evasions) {
     if (judged.test(m.to())) continue;
     judged.set(m.to());
-    const FutilityVerdict v = judge(pos, m.to(), search);
-    if (!v.futile && (!unsettled || !v.unsettled)) return false;
-    open = open || !v.futile;
+    const FutilityVerdict v = judge(pos, m.to());
+    if (!v.futile) return false;
     proof = proof_hand::max(proof, v.proof);
-  }
-  if (open) {
-    *unsettled = true;
-    return false;
   }
   // With fewer of a kind the defender holds none of, it would hold one to drop, perhaps where it could
   // not drop before (a gold on a last rank its pawns may not take): the rule of an AND node's proof hand.
@@ -90,7 +78,7 @@ bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof, bool sea
   return true;
 }
 
-FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Square s, bool promote, bool search) {
+FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Square s, bool promote) {
   PositionSetup setup = pos.setup();
   const Piece pc = setup.board[from];
   setup.board[from] = NO_PIECE;
@@ -99,28 +87,17 @@ FutilityVerdict FutilityJudge::judge_one(const Position& pos, Square from, Squar
   Position v;
   v.set(setup, &st);
   if (!v.in_check()) return {};  // the attacker's moves all check: this one would not
-  const MateProbe p = table_.probe(v.board_key(), v.hand(attacker_), kUnlimited);
-  if (p.found && p.pn == 0) return FutilityVerdict{true, false, p.hand};
-  if (p.found && p.dn == 0) return {};
-  // V(s) mated at once as books count (its own evasions all futile drops) is mated: after any of them
-  // and its capture the attacker stands in a V of V(s), mated, with one piece more in hand. Such a
-  // chain is cheap this way and costly to a search that counts every defence (seed 20261230: R*1b
-  // checks along 2b-8b; V(2b) is R*2b, futile at once, while its search spends 4,096 nodes and more).
-  // The squares between the king and the checker are fewer at each step, so this ends.
-  Memo& memo = futile_[v.key() & (kCutMemory - 1)];
-  if (memo.key == v.key()) return FutilityVerdict{true, false, memo.proof};
-  if (Hand proof; !v.checkers().more_than_one() && mated_by_futility(v, proof, search)) {
+  if (!has_legal_move(v)) return FutilityVerdict{true, mated(v, attacker_).hand};
+  // V(s) whose own evasions are all futile drops (a chain: seed 20261230, R*1b checking along 2b-8b,
+  // V(2b) being R*2b with its drops futile again). The squares between the king and the checker are
+  // fewer at each step, so this ends.
+  Memo& memo = futile_[v.key() & (kMemory - 1)];
+  if (memo.key == v.key()) return FutilityVerdict{true, memo.proof};
+  if (Hand proof; !v.checkers().more_than_one() && mated_by_futility(v, proof)) {
     memo = {v.key(), proof};
-    return FutilityVerdict{true, false, proof};
+    return FutilityVerdict{true, proof};
   }
-  if (!search) return FutilityVerdict{false, true, Hand()};
-  Key& cut = cut_[v.key() & (kCutMemory - 1)];
-  if (cut == v.key()) return FutilityVerdict{false, true, Hand()};
-  ++counters_.searched;
-  const NodeResult r = solver_.solve_within(setup, kBudget);
-  if (r.proven()) return FutilityVerdict{true, false, r.hand};
-  if (!r.disproven()) cut = v.key();
-  return FutilityVerdict{false, !r.disproven(), Hand()};
+  return {};
 }
 
 }  // namespace tsumi

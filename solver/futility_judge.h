@@ -19,21 +19,19 @@
 // the interposition, chuu-ai: a defence); a drop next to the king that another piece takes with mate
 // (futile). Interpositions by moving a piece are always defences here.
 //
-// How V(s) is known: from the table (a proof of V(s) in the search that counts every defence is a proof
-// in the book's count too); else, where V(s) is itself a check with nothing but drops between, by this
-// rule applied to V(s) (V(s) mated at once as books count is mated: after each of its futile drops and
-// the capture the attacker stands in a V of V(s) with a piece more; the squares between are fewer at
-// each step, and the verdicts found so are remembered); else by a search of V(s), counting every
-// defence, cut at a node budget: the judge asks it of the BoundedSolver it is given (below), which the
-// search that owns the judge provides (DfpnSearch, a search of its own on the same table; BookJudge
-// outside a search), so that the judge includes nothing of the search.
-// A search cut unsettled leaves the drop a defence (the book length found is then an upper bound; the
-// judge counts such verdicts, and a shortest book length relying on one is not called proven).
-// A V(s) once cut is remembered (a direct-mapped memory of its keys) and not searched again: a node is
-// expanded again and again in df-pn, and each expansion would otherwise spend the budget anew on the
-// same V(s); its verdict stays unsettled, as the first search left it.
+// How V(s) is known: it is mated at once as books count, or the drop is a defence. Mated at once is
+// no evasion at all, or nothing but drops between the king and a distant checker, each futile by this
+// same rule (after any of them and its capture the attacker stands in a V of V(s), mated, with one
+// piece more in hand; the squares between are fewer at each step, so the chain ends, and the verdicts
+// found along it are remembered). A V(s) mated only later, in three plies or thirty, leaves the drop a
+// defence: the interposition then costs the attacker more than the two plies of the drop and its
+// capture, and books count those plies (tanuki3-172, tanuki9-11: the published lengths hold only so).
+// An earlier rule called the drop futile wherever V(s) was mated at any length, by the table or a
+// search of 4,096 nodes; it made book lengths of the public set shorter than published (20 against 13
+// now) and cost a search per V(s) (solver/README.md, "A rule that reads the length, measured").
+// The judge needs nothing but the position: no table, no search, and every answer is settled.
 //
-// Thread safety: one per worker, with a BoundedSolver of that worker's; the table may be shared.
+// Thread safety: one per thread (its memory of chains is its own).
 
 #include <cstdint>
 #include <vector>
@@ -41,73 +39,48 @@
 #include "core/hand.h"
 #include "core/position.h"
 #include "core/types.h"
-#include "solver/mate_node.h"
-#include "solver/mate_table.h"
 
 namespace tsumi {
 
-// What the judge asks of a search: V(s), the defender to move, solved counting every defence, with at
-// most `budget` more nodes, under the deadline and stop flag of whoever provides it. The result is
-// proven, disproven, or neither (cut). nodes(): every node its solves have spent.
-class BoundedSolver {
- public:
-  virtual ~BoundedSolver() = default;
-  virtual NodeResult solve_within(const PositionSetup& root, std::uint64_t budget) = 0;
-  virtual std::uint64_t nodes() const = 0;
-};
-
 struct FutilityVerdict {
   bool futile = false;
-  bool unsettled = false;  // a search of V(s) was cut before it settled (the drop stays a defence)
-  Hand proof;              // futile: the proof hand of V(s) (what the attacker's hand must hold)
+  Hand proof;  // futile: the proof hand of V(s) (what the attacker's hand must hold)
 };
 
 // Every judgement counts, those of the squares of a V(s) judged along a chain (above) too.
 struct FutilityCounters {
-  std::uint64_t judged = 0;     // squares judged
-  std::uint64_t futile = 0;     // of those, futile
-  std::uint64_t searched = 0;   // judgements that needed a search of V(s)
-  std::uint64_t unsettled = 0;  // of those, cut before they settled
+  std::uint64_t judged = 0;  // squares judged
+  std::uint64_t futile = 0;  // of those, futile
 };
 
 class FutilityJudge {
  public:
-  // Nodes a search of one V(s) may spend.
-  static constexpr std::uint64_t kBudget = 4096;
-  static constexpr std::size_t kCutMemory = 8192;  // keys of cut V(s) remembered (a power of two)
+  static constexpr std::size_t kMemory = 8192;  // V(s) of chains remembered (a power of two)
 
-  // `solver` searches the V(s) that need a search; it outlives the judge.
-  FutilityJudge(MateTable& table, Color attacker, BoundedSolver& solver);
+  explicit FutilityJudge(Color attacker);
   FutilityJudge(const FutilityJudge&) = delete;
   FutilityJudge& operator=(const FutilityJudge&) = delete;
 
   // `pos`: the defender to move, in check from one distant slider, its state full (StateScope::kFull:
   // the judge reads the pins on the attacker's king); s: an empty square between the king and the
-  // checker. `search` false: the table only (no search of V(s)).
-  FutilityVerdict judge(const Position& pos, Square s, bool search = true);
+  // checker.
+  FutilityVerdict judge(const Position& pos, Square s);
 
   // The defender to move in `pos` is mated in the book's count: it has evasions, and every one is a drop
   // on a square where drops are futile. proof: what the attacker's hand must hold for that.
-  // `unsettled` (where given): set when the answer no rests on squares whose verdicts are unsettled
-  // alone (every other square futile); judging then goes on past an unsettled square.
-  bool mated_by_futility(const Position& pos, Hand& proof, bool search = true, bool* unsettled = nullptr);
+  bool mated_by_futility(const Position& pos, Hand& proof);
 
   const FutilityCounters& counters() const { return counters_; }
-  // The nodes of the searches of V(s) (the solver's).
-  std::uint64_t nodes() const { return solver_.nodes(); }
 
  private:
-  FutilityVerdict judge_one(const Position& pos, Square from, Square s, bool promote, bool search);
+  FutilityVerdict judge_one(const Position& pos, Square from, Square s, bool promote);
 
-  MateTable& table_;
   Color attacker_;
-  BoundedSolver& solver_;
   struct Memo {
     Key key = 0;
     Hand proof;
   };
-  std::vector<Key> cut_;      // key of V(s) whose search was cut, at key % kCutMemory (0: none)
-  std::vector<Memo> futile_;  // V(s) found mated at once as books count, at key % kCutMemory, its proof
+  std::vector<Memo> futile_;  // V(s) found mated at once as books count, at key % kMemory, its proof
   FutilityCounters counters_;
 };
 

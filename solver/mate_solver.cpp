@@ -392,7 +392,6 @@ struct MateSolver::Impl {
     std::uint16_t tried = std::uint16_t(best >= 2 ? best - 2 : 0);
     bool first = true;
     while (tried >= 1 && tried > floor && tried < best) {
-      const std::uint64_t unsettled = unsettled_verdicts();
       DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
       const NodeResult r = solve_all(tried, abort);
       if (abort != DfpnSearch::Abort::kNone) {
@@ -409,10 +408,7 @@ struct MateSolver::Impl {
         continue;
       }
       first = false;
-      // No book mate within `tried`: trusted (a floor) only if no futility verdict was left unsettled.
-      const bool trusted = unsettled_verdicts() == unsettled;
-      if (trusted) floor = tried;
-      if (!trusted && tried + 2 >= best) break;  // the last step, and it cannot be trusted
+      floor = tried;  // no book mate within `tried`
       tried = tried + 2 >= best ? tried : std::uint16_t(best - 2);
     }
     if (best < 2 || floor + 2 >= best) proven = true;
@@ -420,7 +416,6 @@ struct MateSolver::Impl {
       if (const FutilityJudge* j = w->judge()) {
         const FutilityCounters& c = j->counters();
         result.futility.judged += c.judged, result.futility.futile += c.futile;
-        result.futility.searched += c.searched, result.futility.unsettled += c.unsettled;
       }
       w->set_book(false);
       w->set_limits(deadline, timed, l.nodes, &stop);
@@ -439,13 +434,14 @@ struct MateSolver::Impl {
     const double share = (given ? l.book_share : MateLimits::kUntimedBookShare) * double(spent);
     return spent + std::max(MateLimits::kBookMinNodes, share >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(share));
   }
-  // Whether the book count is searched after a mate whose line is `moves`: with
-  // MateLimits::book_search_always, else where the line has a defender's drop.
+  // Whether the book count is searched after a mate whose line is `moves` (MateLimits::book_search_after).
   bool book_searched(const MateLimits& l, const std::vector<Move>& moves) {
-    return l.book_search_always || line_has_interposition(moves);
+    using After = MateLimits::BookSearchAfter;
+    const bool every = l.book_search_after == After::kEveryMate || (l.book_search_after == After::kAuto && timed);
+    return every || line_has_interposition(moves);
   }
-  // Whether the line has a defender's drop (in tsume every one is an interposition): by default the
-  // book count is searched only then (MateLimits::book_search_always: wherever). Where the line has
+  // Whether the line has a defender's drop (in tsume every one is an interposition): where the book count
+  // is searched only after a drop, the line decides. Where the line has
   // none, its length is given as the book's too, not proven shortest; that can miss a shorter book mate
   // in the variations (新桃花源: none on its 1215-ply line, and the search run anyway finds 1213).
   // Asking for a drop where drops are all the defender has (where the futility judge decides) missed
@@ -458,13 +454,6 @@ struct MateSolver::Impl {
       if (defender_moves && moves[i].is_drop()) return true;
     }
     return false;
-  }
-
-  std::uint64_t unsettled_verdicts() const {
-    std::uint64_t n = 0;
-    for (const auto& w : workers)
-      if (const FutilityJudge* j = w->judge()) n += j->counters().unsettled;
-    return n;
   }
 
   // Searches the root within `remaining` plies with every worker; the result of the one that finished,
@@ -591,7 +580,7 @@ MateResult MateSolver::solve(const MateProblem& problem, const MateLimits& limit
   result.length = length;
   result.line_of_length = line->moves.size() == length;
   result.futile_length = result.length;
-  // Without a book search (below: by default none where the main line has no interposition by drop)
+  // Without a book search (below: none with --book-search-after-drops where the main line has no drop)
   // nothing proves that no shorter book mate exists off the main line (新桃花源: 1215 with none on its
   // line, 1213 as books count); only a mate in one is shortest in every count.
   result.futile_proven = result.shortest_proven && result.length <= 1;

@@ -47,10 +47,9 @@ struct MateLimits {
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
   // With prove_shortest: search the length as books count it (futile_length); false: the main-line
-  // rules give futile_length. It is searched where the main line has a defender's drop, or after every
-  // mate with book_search_always (not by default: after a line without a drop the futility rule gives
-  // book lengths shorter than the published ones on six problems of the public set, tanuki7-42's 7 as
-  // 1, where KomoringHeights answers the books' lengths; solver/README.md). How long:
+  // rules give futile_length. When, as book_search_after says: after every mate, or only where the main
+  // line has a defender's drop (cheaper, but it misses a shorter book mate in the variations: 新桃花源 has
+  // no drop on its 1215-ply line and its book length is 1213; solver/README.md). How long:
   // - with a time limit, until it settles or the deadline comes: the time limit is the budget the user
   //   gave, and the book's number is what the user reads first (橋本 587 at `--time 60` answered 589
   //   when the search was capped at a tenth of the solve's nodes);
@@ -59,15 +58,19 @@ struct MateLimits {
   //   1 thread: 0.7 to 2.8 times their totals), which a solve without a limit does not pay.
   // book_share, where given (0 or more), caps it in both cases: that many times the nodes of the solve
   // before it (the first mate and the shortest-mate proof), and at least kBookMinNodes; kBookShareNone
-  // lifts the cap timed or not (`tsumi mate --suite` gives it, with book_search_always, to a line
-  // whose expected length is a book count). Where the search is cut, futile_length is the shortest
+  // lifts the cap timed or not (`tsumi mate --suite` gives it to a line whose expected length is a book
+  // count). Where the search is cut, futile_length is the shortest
   // book mate it proved, not proven (futile_cut).
   bool book_search = true;
   // book_share not given (as above), and no cap timed or not.
   static constexpr double kBookShareAuto = -1;
   static constexpr double kBookShareNone = std::numeric_limits<double>::infinity();
   double book_share = kBookShareAuto;
-  bool book_search_always = false;
+  // kAuto (the default): after every mate with a time limit (the budget the user gave), where the main
+  // line has a drop without one (a solve without a limit pays little for its book length; the regression
+  // gate's problems run so).
+  enum class BookSearchAfter : std::uint8_t { kAuto, kEveryMate, kDrops };
+  BookSearchAfter book_search_after = BookSearchAfter::kAuto;
   static constexpr double kUntimedBookShare = 0.1;
   static constexpr std::uint64_t kBookMinNodes = 20000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
@@ -132,8 +135,8 @@ struct MateResult {
   // says; where it was not searched, `length` less the main line's futile cycles (mate_line.h: stretches
   // the defender spends pieces on and the board comes back; 木星の旅 435, 411 as books count), or with
   // MateLimits::book_search off the main-line rules' length. A search never leaves it longer than the
-  // line without its cycles. futile_proven: no shorter such mate exists (proven, with every futility
-  // verdict the proof relied on settled); never where the length is the line's without its cycles.
+  // line without its cycles. futile_proven: no shorter such mate exists (proven); never where the length
+  // is the line's without its cycles.
   int futile_length = 0;
   bool futile_proven = false;
   // The book count's search was cut (its share of nodes, MateLimits::book_share, or a limit) before it

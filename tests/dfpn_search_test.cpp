@@ -666,7 +666,9 @@ SearchCounters counters_of(const std::optional<MateProblem>& problem) {
   if (!problem) return SearchCounters{};
   MateTable table(kTableBytes);
   DfpnSearch s(table, problem->attacker);
-  s.solve_within(problem->setup, 200000);
+  s.set_root(problem->setup);
+  s.set_limits({}, false, 200000, nullptr);
+  s.solve(kUnlimited);
   return s.counters();
 }
 

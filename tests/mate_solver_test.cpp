@@ -321,13 +321,13 @@ TEST(MateSolverBook, SearchStaysWithinItsShare) {
   }
 }
 
-// kongou-3 (11 plies, a drop on its main line): without a time limit the book search stops at its
-// share of nodes (book_capped: a time limit lets it go on); with one it runs to its end and proves the
-// book length shortest. One thread: with several workers the share's cut falls elsewhere from run to run.
+// kongou-9 (15 plies): without a time limit the book search stops at its share of nodes (book_capped: a time limit lets
+// it go on); with one it runs to its end and proves the book length shortest. One thread: with several workers the
+// share's cut falls elsewhere from run to run.
 TEST(MateSolverBook, ATimeLimitLetsItSettle) {
   if (threads() != 1) GTEST_SKIP() << "node counts of several workers vary from run to run";
   const MateSuiteEntry* e = nullptr;
-  const auto problem = problem_with_id("kongou-3", e);
+  const auto problem = problem_with_id("kongou-9", e);
   ASSERT_TRUE(problem);
   MateSolver solver(16);
   const MateResult capped = solver.solve(*problem, limits(0, 50'000'000));
@@ -373,9 +373,10 @@ TEST(MateSolverBook, TheLineWithoutItsFutileCyclesIsTheBookLength) {
   EXPECT_EQ(check_mate_line(*problem, r.futile_pv), std::nullopt);
 }
 
-// kongou-1 (9 plies): its main line has no interposition by drop, so by default the book count is not
-// searched, timed or not, and the main length stands for it unproven; searched always, it is proven.
-TEST(MateSolverBook, SearchedAlwaysWhenAsked) {
+// kongou-1 (9 plies): its main line has no interposition by drop. Untimed by default, or timed with
+// kDrops, the book count is not searched, and the main length stands for it unproven; timed by default
+// (after every mate), it is proven.
+TEST(MateSolverBook, SearchedAfterEveryMateWithATimeLimit) {
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("kongou-1", e);
   ASSERT_TRUE(problem);
@@ -384,21 +385,39 @@ TEST(MateSolverBook, SearchedAlwaysWhenAsked) {
     SCOPED_TRACE(timed ? "timed" : "untimed");
     solver.clear();
     // Untimed, a node limit only keeps a broken build finite.
-    const MateResult plain = solver.solve(*problem, timed ? limits(time_limit_s()) : limits(0, 50'000'000));
+    MateLimits l = timed ? limits(time_limit_s()) : limits(0, 50'000'000);
+    if (timed) l.book_search_after = MateLimits::BookSearchAfter::kDrops;
+    const MateResult plain = solver.solve(*problem, l);
     expect_solution(*e, *problem, plain);
     EXPECT_EQ(plain.futility.judged, 0u);
     EXPECT_EQ(plain.futile_length, plain.length);
     EXPECT_FALSE(plain.futile_proven);
   }
   solver.clear();
-  MateLimits l = limits(time_limit_s());
-  l.book_search_always = true;
-  const MateResult always = solver.solve(*problem, l);
+  const MateResult always = solver.solve(*problem, limits(time_limit_s()));
   expect_solution(*e, *problem, always);
   EXPECT_GT(always.futility.judged, 0u);
   EXPECT_EQ(always.futile_length, always.length);
   EXPECT_TRUE(always.futile_proven);
   EXPECT_FALSE(always.futile_cut);
+}
+
+// The public problems whose book length an earlier futility rule (a drop futile wherever V(s) is
+// mated, at any length) made shorter than published: each gets its published length, proven, at
+// default settings (futility_judge_test.cpp, ADropWhoseV_sIsMatedOnlyLaterIsADefence: tanuki3-172).
+TEST(MateSolverBook, TheBookLengthIsThePublishedOne) {
+  for (const char* id : {"tanuki3-172", "tanuki3-457", "tanuki5-280", "tanuki7-42", "tanuki9-8", "tanuki9-11"}) {
+    SCOPED_TRACE(id);
+    const MateSuiteEntry* e = nullptr;
+    const auto problem = problem_with_id(id, e);
+    ASSERT_TRUE(problem);
+    MateSolver solver(16);
+    const MateResult r = solver.solve(*problem, limits(time_limit_s()));
+    expect_solution(*e, *problem, r);
+    EXPECT_EQ(r.futile_length, r.length);
+    EXPECT_TRUE(r.futile_proven);
+    EXPECT_GT(r.futility.judged, 0u);
+  }
 }
 
 // The shortest-mate proof's passes, as the answer lists them: each searches two plies below the mate

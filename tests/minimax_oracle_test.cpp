@@ -14,7 +14,7 @@
 #include "core/movegen.h"
 #include "core/sfen.h"
 #include "core/usi.h"
-#include "solver/mate_pv.h"
+#include "solver/futility_judge.h"
 #include "solver/mate_solver.h"
 #include "tests/support/test_data.h"
 
@@ -155,33 +155,16 @@ TEST(MinimaxOracle, ADropNextToTheKingTakenWithMateIsFutile) {
 }
 
 // A random problem of seed 20261141 after R*5c 4c4d R*4c 4d3d B*1f: the bishop checks the king on 3d
-// from 1f, and white can only drop on 2e. V(2e), the bishop taking there, is mated in 24 plies, past
-// any futility bound the oracle searches within (5 plies here, to keep the test short; 9 in the
-// soundness test): the drops are futile only with the deep verification, whose checks a proposer (here
-// tsumi's solver) gives and whose every defence the oracle searches itself. A proposer that proposes
-// nothing leaves them defences.
-TEST(MinimaxOracle, AFutileDropWithAMateBeyondTheBoundIsVerifiedWithAProposer) {
+// from 1f, and white can only drop on 2e. V(2e), the bishop taking there, is mated in 24 plies, not at
+// once: the drop is a defence, as tsumi's judge says too.
+TEST(MinimaxOracle, ADropWhoseV_sIsMatedOnlyLaterIsADefence) {
   SfenPosition s("9/5B3/4RR3/6kS1/9/8B/9/9/9 w P4g3s4n4l17p 6");
   ASSERT_TRUE(MinimaxOracle::drops_only(s.pos));
-  const Move drop = usi(s.pos, "L*2e");
-  constexpr int kBound = 5;
-  MinimaxOracle plain(BLACK, kBound);
-  EXPECT_FALSE(plain.futile_drop(s.pos, drop));
-  MinimaxOracle silent(BLACK, kBound);
-  silent.set_proposer([](const Position&) { return Move::none(); });
-  EXPECT_FALSE(silent.futile_drop(s.pos, drop));
-  // The proposer: the move tsumi's table holds for the position (the solves before have proven most of
-  // the tree), else the first move of a solve of it.
-  MateSolver solver(64);
-  MinimaxOracle deep(BLACK, kBound);
-  deep.set_proposer([&](const Position& pos) {
-    if (const std::vector<Move> held = table_line(solver.table(), pos.setup(), BLACK, 1); !held.empty())
-      return held.front();
-    const MateResult r = solver.solve(MateProblem{pos.setup(), pos.side_to_move()}, MateLimits{});
-    return r.verdict == MateVerdict::kMate && !r.pv.empty() ? r.pv.front() : Move::none();
-  });
-  EXPECT_TRUE(deep.futile_drop(s.pos, drop));
-  EXPECT_TRUE(deep.book_mated_at_once(s.pos));
+  MinimaxOracle oracle(BLACK);
+  EXPECT_FALSE(oracle.futile_drop(s.pos, usi(s.pos, "L*2e")));
+  EXPECT_FALSE(oracle.book_mated_at_once(s.pos));
+  FutilityJudge judge(BLACK);
+  EXPECT_FALSE(judge.judge(s.pos, usi(s.pos, "L*2e").to()).futile);
 }
 
 TEST(MinimaxOracle, AForcedReturnCountsOnlyTheTargets) {

@@ -58,22 +58,6 @@ constexpr std::uint64_t kOracleBranchNodes = 5'000'000;
 // has a hundred other checks, each of which could spend the branch budget.
 constexpr std::uint64_t kOracleProblemNodes = 40'000'000;
 
-// Nodes of each solve that proposes a move to the oracle's deep verification of a futile drop.
-constexpr std::uint64_t kProposerNodes = 100'000;
-
-// The proposer of the oracle's deep futility verification (MinimaxOracle::futile_drop): the first move
-// of tsumi's shortest mate, on a solver of its own. The oracle plays it and searches every defence
-// itself, so a wrong proposal can only leave a drop a defence, as the 9-ply bound alone would.
-MoveProposer tsumi_proposer(MateSolver& solver) {
-  return [&solver](const Position& pos) {
-    MateLimits l;
-    l.nodes = kProposerNodes;
-    l.book_search = false;
-    const MateResult r = solver.solve(MateProblem{pos.setup(), pos.side_to_move()}, l);
-    return r.verdict == MateVerdict::kMate && !r.pv.empty() ? r.pv.front() : Move::none();
-  };
-}
-
 // What a run found, for the summary.
 struct Tally {
   int problems = 0;
@@ -148,8 +132,7 @@ bool contains(const std::vector<OracleBranch>& branches, int ply, Move m) {
 // line is not faulted (counted in `unjudged`).
 std::optional<std::string> line_fault(const MateProblem& problem, std::span<const Move> main_line, int ply,
                                       const std::vector<Move>& line, Move move, int mate_length,
-                                      std::optional<Hand> leftover, std::uint64_t oracle_nodes,
-                                      const MoveProposer& proposer, int& unjudged) {
+                                      std::optional<Hand> leftover, std::uint64_t oracle_nodes, int& unjudged) {
   std::vector<StateInfo> states(main_line.size() + line.size() + 1);
   Position pos;
   pos.set(problem.setup, &states[0]);
@@ -172,7 +155,6 @@ std::optional<std::string> line_fault(const MateProblem& problem, std::span<cons
     if (line.size() != 1) return "the line does not end in mate";
     MinimaxOracle oracle(problem.attacker);
     oracle.set_budget(oracle_nodes);
-    oracle.set_proposer(proposer);
     const bool futile_mate = oracle.book_mated_at_once(pos);
     if (oracle.spent())
       ++unjudged;
@@ -188,7 +170,7 @@ bool major(DefenceKind k) { return k == DefenceKind::kLonger || k == DefenceKind
 
 // Every disagreement between the report and the oracle's findings on its main line.
 std::vector<std::string> compare(const MateProblem& problem, const SoundnessReport& r, const OracleFindings& f,
-                                 std::uint64_t oracle_nodes, const MoveProposer& proposer, Tally& tally) {
+                                 std::uint64_t oracle_nodes, Tally& tally) {
   std::vector<std::string> diffs;
   const auto diff = [&](const std::string& s) { diffs.push_back(s); };
   // A branch the solver's limits cut: only where the oracle finds no mate within its bound either.
@@ -264,7 +246,7 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
     ++tally.findings[std::string("cook/") + to_string(c.kind)];
     const std::string what = "cook ply " + std::to_string(c.ply) + " " + to_usi(c.move);
     if (auto fault = line_fault(problem, r.main_line, c.ply, c.line, c.move, c.mate_length, std::nullopt, oracle_nodes,
-                                proposer, tally.unjudged))
+                                tally.unjudged))
       diff(what + ": " + *fault);
     const bool known = std::any_of(f.cooks.begin(), f.cooks.end(),
                                    [&](const OracleCook& x) { return x.ply == c.ply && x.move == c.move; });
@@ -304,7 +286,7 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
                                  [&](const Defence& x) { return x.ply == d.ply && x.move == d.move; });
     if (n > 1) diff(what + ": reported " + std::to_string(n) + " times");
     if (auto fault = line_fault(problem, r.main_line, d.ply, d.line, d.move, d.mate_length, d.leftover, oracle_nodes,
-                                proposer, tally.unjudged))
+                                tally.unjudged))
       diff(what + ": " + *fault);
     if (d.kind != DefenceKind::kLonger && d.leftover.empty() != (d.kind == DefenceKind::kEqual))
       diff(what + ": " + to_string(d.kind) + " with the leftover " + hand_to_sfen(d.leftover, BLACK));
@@ -370,8 +352,7 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
   }
   const double generate_ms = ms(Clock::now() - t0);
 
-  MateSolver solver(64), proposing(16);
-  const MoveProposer proposer = tsumi_proposer(proposing);
+  MateSolver solver(64);
   SoundnessLimits limits;
   limits.branch.nodes = kBranchNodes;
   Tally tally;
@@ -380,11 +361,9 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
     if (!t.variant.empty()) ++tally.changed;
     ++tally.lengths[t.shortest];
 
-    // Both tables start empty for each problem, so that a problem's answers do not depend on the ones
-    // before it and a replay (TSUMI_ORACLE_SFENS) repeats the run: the proposer's 100,000 nodes failed
-    // a 24-ply V(s) after some problems and not after others.
+    // The table starts empty for each problem, so that a problem's answers do not depend on the ones
+    // before it and a replay (TSUMI_ORACLE_SFENS) repeats the run.
     solver.clear();
-    proposing.clear();
     t0 = Clock::now();
     const SoundnessReport report = check_soundness(solver, t.problem, {}, limits);
     auto t1 = Clock::now();
@@ -392,7 +371,7 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
     ++tally.verdicts[to_string(report.verdict)];
 
     const OracleFindings findings =
-        oracle_findings(t.problem, report.main_line, kMaxPlies, oracle_nodes, oracle_problem_nodes, proposer);
+        oracle_findings(t.problem, report.main_line, kMaxPlies, oracle_nodes, oracle_problem_nodes);
     tally.oracle_ms += ms(Clock::now() - t1);
     tally.futile += int(findings.futile.size());
     tally.undetermined += int(findings.undetermined.size());
@@ -416,7 +395,7 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
       EXPECT_EQ(report.verdict, SoundnessVerdict::kUnknown) << t.sfen;
       continue;
     }
-    const std::vector<std::string> diffs = compare(t.problem, report, findings, oracle_nodes, proposer, tally);
+    const std::vector<std::string> diffs = compare(t.problem, report, findings, oracle_nodes, tally);
     if (diffs.empty()) continue;
     ++tally.disagreeing;
     std::ostringstream o;

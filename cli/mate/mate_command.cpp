@@ -62,7 +62,7 @@ MateLimits limits_of(const MateOptions& o) {
   limits.prove_shortest = o.prove_shortest;
   limits.book_search = o.book_search;
   limits.book_share = o.book_share;
-  limits.book_search_always = o.book_search_always;
+  limits.book_search_after = o.book_search_after;
   limits.threads = o.threads;
   return limits;
 }
@@ -395,7 +395,7 @@ MateLimits limits_of(const MateOptions& o, const MateSuiteEntry& e) {
   MateLimits limits = limits_of(o);
   if (e.time_s && (limits.time_s <= 0 || *e.time_s < limits.time_s)) limits.time_s = *e.time_s;
   if (e.book_length) {
-    limits.book_search_always = true;
+    limits.book_search_after = MateLimits::BookSearchAfter::kEveryMate;
     if (limits.book_share < 0) limits.book_share = MateLimits::kBookShareNone;
   }
   return limits;

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/usi.h"
-#include "solver/book_judge.h"
+#include "solver/futility_judge.h"
 #include "tests/compose/check_fixture.h"
 
 namespace tsumi {
@@ -21,12 +21,12 @@ TEST(AttackerBranch, AnotherCheckThatMatesIsACook) {
   SoundnessReport report;
   report.main_line = line;
   BranchSolves solves(solver, p, limits, report, Clock::now());
-  BookJudge book(solver.table(), p.attacker);
+  FutilityJudge judge(p.attacker);
   const MainLinePositions positions(p.setup, line);
   const std::vector<Move> cook_line = test::line_of(p, "1d2c 1b1a 2d1d");
   test::PlayedPosition after(p, cook_line);
-  // The main line's own move here (2c2b) mates at once: kYes.
-  attacker_branch(solves, book.judge(), positions, after.pos, 2, 3, cook_line[2], AtOnce::kYes);
+  // The main line's own move here (2c2b) mates at once.
+  attacker_branch(solves, judge, positions, after.pos, 2, 3, cook_line[2], true);
   ASSERT_EQ(report.cooks.size(), 1u);
   const Cook& c = report.cooks[0];
   EXPECT_EQ(c.ply, 3);
@@ -52,15 +52,14 @@ TEST(AttackerBranch, LastMoveCooksLeaveItSound) {
 
 // The minimax oracle's seed 20261230, mate in 3 (7d7a+ 8b9b R*8b): at ply 3 R*1b checks along the
 // second rank and every drop between is futile, V(2b) and V(3b) through a chain of futile drops
-// (futility_judge_test): a last-move mate as books count, like R*2b to R*7b. The judge's budget alone
-// left it a cook mating in 7.
+// (futility_judge_test): a last-move mate as books count, like R*2b to R*7b. A judge that searched each
+// V(s) within a node budget left it a cook mating in 7.
 TEST(AttackerBranch, AFarDropWhoseInterpositionsAreAChainOfFutileDropsIsALastMoveCook) {
   SoundnessLimits limits;
   limits.branch.nodes = 300000;
   const SoundnessReport r = test::checked("9/1k7/9/1+BR+N5/2L6/9/9/9/9 b R2Nb4g4sn3l18p 1", "7d7a+ 8b9b R*8b", limits);
   ASSERT_FALSE(r.bad_line);
   for (const char* m : {"R*1b", "R*2b", "R*5b", "R*9i"}) EXPECT_EQ(test::cook_kind(r, 3, m), CookKind::kLastMove) << m;
-  for (const UnknownBranch& u : r.unknown) EXPECT_NE(u.reason, kFutilityOpen) << u.ply << to_usi(u.move);
 }
 
 }  // namespace

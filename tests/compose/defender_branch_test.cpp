@@ -18,11 +18,11 @@ struct DefenceCheck {
     report.main_line = line;
     report.recorded = recorded;
   }
-  SoundnessReport branch(const std::string& defence, bool open = false) {
+  SoundnessReport branch(const std::string& defence) {
     const std::vector<Move> moves = test::line_of(p, "1d2c " + defence);
     test::PlayedPosition after(p, moves);
     BranchSolves solves(solver, p, limits, report, Clock::now());
-    defender_branch(solves, after.pos, 1, int(line.size()), moves[1], open);
+    defender_branch(solves, after.pos, 1, int(line.size()), moves[1]);
     return report;
   }
   MateSolver solver{16};
@@ -53,17 +53,6 @@ TEST(DefenderBranch, ShorterIsNoFinding) {
   EXPECT_TRUE(r.defences.empty());
   EXPECT_TRUE(r.unknown.empty());
   EXPECT_EQ(r.branches, 1);
-}
-
-// A drop whose futility the judge left open: a finding after it rests on that verdict, so it is an
-// unknown ("futility not settled"), not a defence.
-TEST(DefenderBranch, AFindingAfterAnOpenFutilityVerdictIsUnknown) {
-  DefenceCheck c("1d2c 1b1a 2c2b");
-  const SoundnessReport r = c.branch("1b2a", true);
-  EXPECT_TRUE(r.defences.empty());
-  ASSERT_EQ(r.unknown.size(), 1u);
-  EXPECT_EQ(r.unknown[0].reason, kFutilityOpen);
-  EXPECT_EQ(r.unknown[0].ply, 2);
 }
 
 }  // namespace

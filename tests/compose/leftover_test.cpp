@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "solver/book_judge.h"
+#include "solver/futility_judge.h"
 #include "tests/compose/check_fixture.h"
 #include "tests/support/test_data.h"
 
@@ -12,35 +12,22 @@ namespace tsumi {
 namespace {
 
 // The count by hand: the book's line ends at the first attacker move after which the defender is mated
-// at once; a later one changes nothing; a futile drop taken before it is no gain; an open verdict
-// where the line ends is an unknown on that move.
+// at once; a later one changes nothing; a futile drop taken before it is no gain.
 TEST(LeftoverCount, TheHandWhereTheBookLineEndsLessFutileDropsTaken) {
-  MateSolver solver(16);
-  const MateProblem p = test::check_problem(test::kTanuki3);
-  SoundnessLimits limits;
-  SoundnessReport report;
-  BranchSolves solves(solver, p, limits, report, Clock::now());
-  BookJudge book(solver.table(), p.attacker);
-  LeftoverCount count(solves, book.judge());
+  FutilityJudge judge(BLACK);
+  LeftoverCount count(judge);
   Hand at_end;
   at_end.add(PAWN);
   at_end.add(GOLD);
   EXPECT_EQ(count.leftover(at_end).count(PAWN), 1);  // the line never mated at once before its end
   Hand early;
   early.add(PAWN);
-  count.attacker_ply(0, Move::none(), AtOnce::kNo, at_end);
-  count.attacker_ply(2, Move::none(), AtOnce::kYes, early);
-  count.attacker_ply(4, Move::none(), AtOnce::kYes, at_end);  // after the book's line ended
+  count.attacker_ply(false, at_end);
+  count.attacker_ply(true, early);
+  count.attacker_ply(true, at_end);  // after the book's line ended
   const Hand left = count.leftover(at_end);
   EXPECT_EQ(left.count(PAWN), 1);
   EXPECT_EQ(left.count(GOLD), 0);
-  EXPECT_TRUE(report.unknown.empty());
-
-  LeftoverCount open(solves, book.judge());
-  open.attacker_ply(2, Move::make_drop(GOLD, SQ_22), AtOnce::kUnsettled, early);
-  ASSERT_EQ(report.unknown.size(), 1u);
-  EXPECT_EQ(report.unknown[0].reason, kFutilityOpen);
-  EXPECT_EQ(report.unknown[0].ply, 3);
 }
 
 TEST(LeftoverCount, APieceMoreIsLeftOver) {

@@ -25,7 +25,6 @@ TEST(SoundnessReport, TheNamesOfTheVerdictsAndKinds) {
   EXPECT_STREQ(to_string(DefenceKind::kEqual), "equal");
   EXPECT_STREQ(to_string(DefenceKind::kEqualLeftover), "equal-leftover");
   static_assert(std::string_view(to_string(CookKind::kShort)) == "short");  // usable at compile time
-  EXPECT_STREQ(kFutilityOpen, "futility not settled");
 }
 
 TEST(SoundnessReport, AnEmptyReportIsUnknownWithNothingFound) {

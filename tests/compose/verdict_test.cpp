@@ -97,16 +97,15 @@ TEST(Verdict, LongerAndEqualDefencesFlawEqualLeftoverDoesNot) {
   }
 }
 
-TEST(Verdict, PiecesLeftFlawUnlessWhereTheBookLineEndsIsOpen) {
+TEST(Verdict, PiecesLeftFlawEvenBesideADoubt) {
   SoundnessReport r = clean_report();
   r.leftover.add(PAWN);
   EXPECT_EQ(soundness_verdict(r), SoundnessVerdict::kFlawed);
-  // An open futility verdict on a move of the main line itself: the leftover is no finding, a doubt.
-  r.unknown.push_back(UnknownBranch{3, r.main_line[2], kFutilityOpen, {}});
-  EXPECT_EQ(soundness_verdict(r), SoundnessVerdict::kUnknown);
-  // On another move at that ply it says nothing of the leftover.
-  r.unknown.back().move = Move::make_drop(SILVER, SQ_22);
+  // A branch a limit cut, even on a move of the main line itself, leaves the leftover a finding.
+  r.unknown.push_back(UnknownBranch{3, r.main_line[2], "time", {}});
   EXPECT_EQ(soundness_verdict(r), SoundnessVerdict::kFlawed);
+  r.leftover = Hand();
+  EXPECT_EQ(soundness_verdict(r), SoundnessVerdict::kUnknown);
 }
 
 TEST(Verdict, FindingsAndDoubtsInsideVariationsLeaveItAsItIs) {

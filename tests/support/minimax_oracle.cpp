@@ -230,8 +230,7 @@ bool MinimaxOracle::futile_drop(Position& pos, Move drop, int level) {
     vpos.set(v, &vst);
     // Another piece than the checker counts only where it gives check from s itself.
     if (t.from() != checker && !vpos.checkers().test(s)) continue;
-    if (search(vpos, futility_plies_, level)) return true;
-    if (level == 1 && proposer_ && verified_mate(vpos, kVerifiedPlies)) return true;
+    if (search(vpos, 0, level)) return true;
   }
   return false;
 }
@@ -243,48 +242,6 @@ bool MinimaxOracle::book_mated_at_once(Position& pos) {
   MoveList evasions;
   generate<EVASIONS>(pos, evasions);
   return std::all_of(evasions.begin(), evasions.end(), [&](Move m) { return futile_drop(pos, m, 1); });
-}
-
-bool MinimaxOracle::verified_mate(Position& pos, int d) {
-  const bool attacker_to_move = pos.side_to_move() == attacker_;
-  if (attacker_to_move ? d < 1 : d < 0) return false;
-  if (spend()) return false;
-  const std::uint64_t key = table_key(pos);
-  if (const auto it = verified_.find(key); it != verified_.end()) {
-    if (it->second.proven <= d) return true;
-    if (it->second.disproven >= d) return false;
-  }
-  bool mated = true;
-  if (attacker_to_move) {
-    // The proposer's move, if it is a check here; nothing else is tried.
-    const Move m = proposer_(pos);
-    MoveList checks;
-    generate<CHECKS>(pos, checks);
-    mated = !m.is_none() && checks.contains(m);
-    if (mated) {
-      StateInfo st;
-      pos.do_move(m, st);
-      mated = verified_mate(pos, d - 1);
-      pos.undo_move(m);
-    }
-  } else {
-    MoveList evasions;
-    generate<EVASIONS>(pos, evasions);
-    for (Move m : evasions) {
-      StateInfo st;
-      pos.do_move(m, st);
-      mated = verified_mate(pos, d - 1);
-      pos.undo_move(m);
-      if (!mated) break;
-    }
-  }
-  if (spent_) return false;
-  Entry& e = verified_[key];
-  if (mated)
-    e.proven = std::min(e.proven, d);
-  else
-    e.disproven = std::max(e.disproven, d);
-  return mated;
 }
 
 bool MinimaxOracle::forced_return(Position& pos, int plies, const std::unordered_set<Key>& targets) {
@@ -539,13 +496,12 @@ void defender_branches(MinimaxOracle& oracle, Position& pos, std::span<const Mov
 }  // namespace
 
 OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies,
-                               std::uint64_t branch_nodes, std::uint64_t problem_nodes, MoveProposer proposer) {
+                               std::uint64_t branch_nodes, std::uint64_t problem_nodes) {
   OracleFindings f;
   f.bound = max_plies;
   f.length = int(main_line.size());
   const Color attacker = problem.attacker;
-  MinimaxOracle oracle(attacker, max_plies);
-  oracle.set_proposer(std::move(proposer));
+  MinimaxOracle oracle(attacker);
   std::vector<StateInfo> states(main_line.size() + 1);
   Position pos;
   pos.set(problem.setup, &states[0]);

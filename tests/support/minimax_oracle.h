@@ -17,7 +17,6 @@
 // at the end of a line is given as a range (LeftoverRange): a finding that depends on it accepts either.
 
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -38,16 +37,10 @@ struct LeftoverRange {
   bool max = false;  // the attacker prefers ending with pieces left
 };
 
-// A source of attacker moves to try (a check, or Move::none()), for the oracle to verify a long mate
-// with (MinimaxOracle::set_proposer): whatever it proposes, the oracle checks every defence itself.
-using MoveProposer = std::function<Move(const Position&)>;
-
 // The minimax search, with its transposition tables, for one attacker. Not thread-safe.
 class MinimaxOracle {
  public:
-  // futility_plies: the bound of the searches that judge futile drops (futile_drop()).
-  explicit MinimaxOracle(Color attacker, int futility_plies = 9)
-      : attacker_(attacker), futility_plies_(futility_plies) {}
+  explicit MinimaxOracle(Color attacker) : attacker_(attacker) {}
 
   Color attacker() const { return attacker_; }
 
@@ -73,35 +66,19 @@ class MinimaxOracle {
   static bool drops_only(const Position& pos);
 
   // The futile-drop rule (solver/futility_judge.h, solver/README.md "Futile interpositions"), for pos as
-  // in drops_only() and `drop` one of its evasions, on square s. The drop is futile when V(s) is mated;
-  // V(s) is the position where the checker (promoting or not, wherever either is legal) or, when s is
-  // next to the king, any other piece that gives check from s, takes on s, less the piece taken: the
-  // board of pos with that piece moved to s, the attacker's hand as it was, the defender to move.
-  // Futile when any of those V(s) is mated.
-  //
-  // Whether V(s) is mated is searched as books count (book_mate_within), within futility_plies: a mate
-  // exists in one count exactly when it exists in the other (a futile drop taken leaves the defender a
-  // piece fewer and the attacker one more, which never saves the defender), and the book's mate is the
-  // shorter, often by far (a slider checking from afar, every drop between taken: 9/.../8L, where every
-  // defence counted the mate takes two plies per square).
-  //
-  // With a proposer set, a V(s) not mated within futility_plies is tried once more, at this outermost
-  // judgement only: the proposer's checks are played and every defence is searched (verified_mate), up
-  // to kVerifiedPlies plies. A V(s) mated further away (seed 20261141: V(2e) after B*1f is mated in 24
-  // plies) would otherwise make the drop a defence. The proposer is trusted for nothing: a mate it
-  // does not lead to is no mate, so the judgement is still a lower bound of futility, now a deep one.
+  // in drops_only() and `drop` one of its evasions, on square s. V(s) is the position where the checker
+  // (promoting or not, wherever either is legal) or, when s is next to the king, any other piece that
+  // gives check from s, takes on s, less the piece taken: the board of pos with that piece moved to s,
+  // the attacker's hand as it was, the defender to move. The drop is futile when any of those V(s) is
+  // mated at once as books count: no legal move, or nothing but drops that are futile by this same rule
+  // (book_mate_within(V(s), 0), whose drops are judged one nesting level down). A V(s) mated only later
+  // leaves the drop a defence (tanuki3-172: V(1b) is mated, the king taking the lance first, and the
+  // book's mate is 3 plies, not 1).
   bool futile_drop(Position& pos, Move drop) { return futile_drop(pos, drop, 1); }
 
   // The defender to move is mated at once as books count: no legal move, or nothing but futile drops
-  // (futile_drop(), so with the proposer's deep verification too).
+  // (futile_drop()).
   bool book_mated_at_once(Position& pos);
-
-  void set_proposer(MoveProposer proposer) { proposer_ = std::move(proposer); }
-  static constexpr int kVerifiedPlies = 41;
-
-  // Whether pos is mated within d plies, every defence counted, with the attacker playing only what the
-  // proposer proposes (a mate is found only where it leads to one; every defence is searched).
-  bool verified_mate(Position& pos, int d);
 
   // mate_within() as problem books count: futile drops are no defences (a defender with nothing else is
   // mated), as judged by futile_drop().
@@ -110,8 +87,8 @@ class MinimaxOracle {
   // The searches of V(s) nest: the book count of V(s) judges the drops of its own nodes by V(s') of
   // their own, and so on. Nesting level L searches with level L + 1 futility judgements; at this level
   // the drops are judged no more (they are defences). Seven squares lie between a king and a checker at
-  // most, so the chain of V(s) of one slider walking up to the king (8L above) fits. Each level has its
-  // table, so every entry is a plain function of its position and depth.
+  // most, so the chain of V(s) of one slider walking up to the king (a lance on 1i, the king on 1a) fits. Each level
+  // has its table, so every entry is a plain function of its position and depth.
   static constexpr int kFutilityNesting = 8;
 
   // Whether the attacker can force the play onto a position whose key() is in `targets` within `plies`
@@ -135,7 +112,6 @@ class MinimaxOracle {
   void clear() {
     for (auto& t : table_) t.clear();
     leftovers_.clear();
-    verified_.clear();
   }
 
   // Whether the attacker, playing shortest mates only, can force the play onto a position whose key()
@@ -174,11 +150,8 @@ class MinimaxOracle {
   }
 
   Color attacker_;
-  int futility_plies_;
   std::unordered_map<std::uint64_t, Entry> table_[kFutilityNesting + 1];  // per level
   std::unordered_map<std::uint64_t, LeftoverRange> leftovers_;
-  std::unordered_map<std::uint64_t, Entry> verified_;  // verified_mate's results
-  MoveProposer proposer_;
   std::uint64_t budget_ = 0, nodes_ = 0;
   bool spent_ = false;
 };
@@ -251,10 +224,8 @@ struct OracleFindings {
 // The findings of compose/soundness.h's definitions for `problem` and its main line, every branch
 // searched to a mate_length of max_plies at most, with at most branch_nodes nodes a branch and
 // problem_nodes over all the branches (0: no limit; the problem's own shortest mate has the branch
-// budget). A branch past either is `undetermined`. The proposer, where given, serves the deep
-// verification of futile drops (MinimaxOracle::futile_drop).
+// budget). A branch past either is `undetermined`.
 OracleFindings oracle_findings(const MateProblem& problem, std::span<const Move> main_line, int max_plies,
-                               std::uint64_t branch_nodes = 0, std::uint64_t problem_nodes = 0,
-                               MoveProposer proposer = {});
+                               std::uint64_t branch_nodes = 0, std::uint64_t problem_nodes = 0);
 
 }  // namespace tsumi::test
