@@ -72,7 +72,6 @@ struct Tally {
   int unknown_beyond = 0;               // branches the solver's limits cut, beyond the oracle's bound
   int unproven = 0;                     // problems whose own main line the solver's limits left unproven
   int unsettled = 0;                    // cooks whose return the solver's budget left unsettled
-  int futility_open = 0;                // branches resting on a futility verdict the judge left open
   int futile = 0;                       // evasions the oracle left out as futile drops
   int ambiguous = 0;                    // defences whose kind the attacker's choice decides
   int disagreeing = 0;                  // problems with a disagreement
@@ -186,24 +185,8 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
                                    it->kind == OracleCookKind::kTransposition);
   };
   bool unsettled = false;
-  // A futility verdict the judge's budget left open: at (ply, move), or at the main line's move there
-  // (which decides whether another move's mate at once is a last-move cook).
-  const auto main_move = [&](int ply) {
-    return ply >= 1 && std::size_t(ply) <= r.main_line.size() ? r.main_line[std::size_t(ply - 1)] : Move::none();
-  };
-  const auto futility_open = [&](int ply, Move m) {
-    return std::any_of(r.unknown.begin(), r.unknown.end(), [&](const UnknownBranch& u) {
-      return u.reason == "futility not settled" && u.ply == ply && (u.move == m || u.move == main_move(ply));
-    });
-  };
-  bool leftover_open = false;
   for (const UnknownBranch& u : r.unknown) {
-    if (u.reason == "futility not settled") {
-      ++tally.futility_open;
-      unsettled = true;
-      leftover_open = leftover_open || u.move == main_move(u.ply);
-    } else if (u.reason == "return not settled" &&
-               (settles(u.ply, u.move) || contains(f.undetermined, u.ply, u.move))) {
+    if (u.reason == "return not settled" && (settles(u.ply, u.move) || contains(f.undetermined, u.ply, u.move))) {
       ++tally.unsettled;
       unsettled = true;
     } else if (!u.move.is_none() && (contains(f.beyond, u.ply, u.move) || contains(f.undetermined, u.ply, u.move))) {
@@ -218,7 +201,7 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
   for (const std::string& fault : f.line_faults) diff("main line: " + fault);
   if (r.length != int(r.main_line.size())) diff("length " + std::to_string(r.length) + " is not the line's size");
   if (r.length != f.shortest) diff("length " + std::to_string(r.length) + ", oracle " + std::to_string(f.shortest));
-  if (r.leftover != f.leftover && !leftover_open) diff("leftover differs");
+  if (r.leftover != f.leftover) diff("leftover differs");
 
   bool beyond_major = false;
   // Cooks: each of the oracle's found once with its length and kind; each of the solver's either the
@@ -234,12 +217,9 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
       continue;
     }
     if (n > 1) diff(what + ": reported " + std::to_string(n) + " times");
-    // A length the futility judge left open: the oracle's book count of a mate at once (1), the
-    // checker's count of every defence.
-    if (it->length_proven && it->mate_length != c.mate_length && !futility_open(c.ply, c.move))
+    if (it->length_proven && it->mate_length != c.mate_length)
       diff(what + ": mate " + std::to_string(it->mate_length) + ", oracle " + std::to_string(c.mate_length));
-    if (std::string(to_string(it->kind)) != to_string(c.kind) && !(!it->kind_settled && settles(c.ply, c.move)) &&
-        !futility_open(c.ply, c.move))
+    if (std::string(to_string(it->kind)) != to_string(c.kind) && !(!it->kind_settled && settles(c.ply, c.move)))
       diff(what + ": " + to_string(it->kind) + ", oracle " + to_string(c.kind));
   }
   for (const Cook& c : r.cooks) {
@@ -268,7 +248,6 @@ std::vector<std::string> compare(const MateProblem& problem, const SoundnessRepo
     const std::string what = "defence ply " + std::to_string(d.ply) + " " + to_usi(d.move);
     if (d.kind_min != d.kind_max) ++tally.ambiguous;
     if (it == r.defences.end()) {
-      if (futility_open(d.ply, d.move)) continue;  // the solver's judge left it open whether d is a defence
       diff(what + ": missing (oracle: mate " + std::to_string(d.mate_length) + " " + to_string(d.kind_min) + ")");
       continue;
     }
@@ -419,8 +398,7 @@ TEST(SoundnessOracle, TheSoundnessCheckAgreesWithTheMinimaxOracle) {
   s << "\n  beyond the oracle's " << kMaxPlies << "-ply bound: " << tally.beyond << " findings, "
     << tally.unknown_beyond << " branches cut by the solver's limits, " << tally.unproven
     << " problems whose own main line they left unproven (unknown), " << tally.unsettled
-    << " cooks whose return they left unsettled (cook or detour), " << tally.futility_open
-    << " branches resting on a futility verdict the solver's judge left open"
+    << " cooks whose return they left unsettled (cook or detour)"
     << "; futile drops left out: " << tally.futile << "; defences of either kind: " << tally.ambiguous
     << "\n  disagreements: " << tally.disagreeing << " problems\n  time: check_soundness " << int(tally.solver_ms)
     << " ms, oracle " << int(tally.oracle_ms) << " ms\n";
