@@ -143,13 +143,13 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
   mate_cmd
       ->add_option("--book-share", mate.book_share,
                    "Cap the book count's search at SHARE times the nodes of the solve before it, at least 20,000 "
-                   "(default: none with --time, which it may use to the end; 0.1 without); where it is cut, the "
-                   "book length is not proven shortest")
+                   "(default: none with --time, which it may use to the end; 2 without); where "
+                   "it is cut, the book length is not proven shortest")
       ->check(CLI::NonNegativeNumber);
   auto* always = mate_cmd->add_flag_callback(
       "--book-search-always", [&mate] { mate.book_search_after = tsumi::MateLimits::BookSearchAfter::kEveryMate; },
-      "Search the length as books count it after every mate, with a time limit or not (default: after every "
-      "mate with --time; without it, only where the main line has an interposition by drop)");
+      "Search the length as books count it after every mate, with a time limit or not (the default; kept "
+      "for the scripts that ask for it)");
   mate_cmd
       ->add_flag_callback(
           "--book-search-after-drops", [&mate] { mate.book_search_after = tsumi::MateLimits::BookSearchAfter::kDrops; },

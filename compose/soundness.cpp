@@ -36,11 +36,11 @@ class Checker {
       : solves_(solver, problem, limits, report, Clock::now()), problem_(problem), report_(report) {}
 
   void run(std::span<const Move> recorded) {
-    // The book search at its untimed share even where each solve has a time limit (with one it would
-    // run to the deadline by default, MateLimits::book_search): the check keeps its pace, and the
-    // branches that follow get the time.
+    // The book search at its paced share (a tenth of the solve's nodes) even where each solve has a
+    // time limit (with one it would run to the deadline by default, MateLimits::book_search): the check
+    // keeps its pace, and the branches that follow get the time.
     MateLimits own = solves_.limits().branch;
-    if (own.book_share < 0) own.book_share = MateLimits::kUntimedBookShare;  // kBookShareAuto
+    if (own.book_share < 0) own.book_share = MateLimits::kPacedBookShare;  // kBookShareAuto
     report_.solve = solves_.solver().solve(problem_, own);
     report_.nodes += report_.solve.nodes;
     // The problem's own solve, cut: the probes (short_probe) for a mate the unbounded search missed, its

@@ -327,7 +327,15 @@ py::list mate_many(const py::iterable& sfens, std::optional<double> time, std::o
   check_range("hash_mb", hash_mb, 2, limits::kMaxHashMb);
   const int workers = resolve_threads(threads);
   check_room(workers);
-  MateBatch batch(std::move(problems), limits_of(time, nodes, 1, shortest), std::size_t(hash_mb), workers);
+  // Untimed, a batch keeps the paced book search (after a line with a drop, a tenth of each solve's
+  // nodes), as its pace against cshogi was measured (docs/python.md); tsumi.mate follows `tsumi mate`'s
+  // default (after every mate, twice the solve's nodes), and a time limit is a budget either way.
+  MateLimits limits = limits_of(time, nodes, 1, shortest);
+  if (!(limits.time_s > 0)) {
+    limits.book_search_after = MateLimits::BookSearchAfter::kDrops;
+    limits.book_share = MateLimits::kPacedBookShare;
+  }
+  MateBatch batch(std::move(problems), limits, std::size_t(hash_mb), workers);
   run_interruptible([&] { batch.run(); }, [&] { batch.request_stop(); },
                     progress_tick(
                         progress, [&] { return batch.done(); }, batch.size(), "mate_many"));

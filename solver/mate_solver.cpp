@@ -437,8 +437,7 @@ struct MateSolver::Impl {
   // Whether the book count is searched after a mate whose line is `moves` (MateLimits::book_search_after).
   bool book_searched(const MateLimits& l, const std::vector<Move>& moves) {
     using After = MateLimits::BookSearchAfter;
-    const bool every = l.book_search_after == After::kEveryMate || (l.book_search_after == After::kAuto && timed);
-    return every || line_has_interposition(moves);
+    return l.book_search_after == After::kEveryMate || line_has_interposition(moves);
   }
   // Whether the line has a defender's drop (in tsume every one is an interposition): where the book count
   // is searched only after a drop, the line decides. Where the line has

@@ -47,31 +47,34 @@ struct MateLimits {
   std::uint64_t nodes = 0;     // search nodes; 0: none
   bool prove_shortest = true;  // after the first mate, prove that no shorter one exists
   // With prove_shortest: search the length as books count it (futile_length); false: the main-line
-  // rules give futile_length. When, as book_search_after says: after every mate, or only where the main
-  // line has a defender's drop (cheaper, but it misses a shorter book mate in the variations: 新桃花源 has
-  // no drop on its 1215-ply line and its book length is 1213; solver/README.md). How long:
+  // rules give futile_length. When, as book_search_after says: after every mate (the default), or only
+  // where the main line has a defender's drop (cheaper, but it misses a shorter book mate in the
+  // variations: 新桃花源 has no drop on its 1215-ply line and its book length is 1213; solver/README.md).
+  // How long:
   // - with a time limit, until it settles or the deadline comes: the time limit is the budget the user
   //   gave, and the book's number is what the user reads first (橋本 587 at `--time 60` answered 589
   //   when the search was capped at a tenth of the solve's nodes);
-  // - without one, capped at kUntimedBookShare times the solve's nodes: with no limit at all, proving
-  //   the book length shortest costs about as many nodes again as the whole solve (the gate's problems,
-  //   1 thread: 0.7 to 2.8 times their totals), which a solve without a limit does not pay.
+  // - without one, capped at kUntimedBookShare times the solve's nodes (at most twice the solve's nodes
+  //   again). The famous rows at 1 thread need 0.45 (橋本 587), 0.75 (ACT), 0.88 (Astral
+  //   579) and 1.10 (寿) times their solve's nodes (issue 43: `tsumi mate FILE` answers the book's
+  //   number); the cap keeps a book count that no search settles (木星の旅's, whose main line has
+  //   futile cycles) from running on after the solve without end.
   // book_share, where given (0 or more), caps it in both cases: that many times the nodes of the solve
   // before it (the first mate and the shortest-mate proof), and at least kBookMinNodes; kBookShareNone
   // lifts the cap timed or not (`tsumi mate --suite` gives it to a line whose expected length is a book
-  // count). Where the search is cut, futile_length is the shortest
-  // book mate it proved, not proven (futile_cut).
+  // count). kPacedBookShare is the share of the callers that keep a pace (USI `go mate`, whose GUI waits
+  // for `checkmate`; `tsumi check`, whose branches follow; the regression gate, whose counts were
+  // recorded so). Where the search is cut, futile_length is the shortest book mate it proved, not
+  // proven (futile_cut).
   bool book_search = true;
   // book_share not given (as above), and no cap timed or not.
   static constexpr double kBookShareAuto = -1;
   static constexpr double kBookShareNone = std::numeric_limits<double>::infinity();
   double book_share = kBookShareAuto;
-  // kAuto (the default): after every mate with a time limit (the budget the user gave), where the main
-  // line has a drop without one (a solve without a limit pays little for its book length; the regression
-  // gate's problems run so).
-  enum class BookSearchAfter : std::uint8_t { kAuto, kEveryMate, kDrops };
-  BookSearchAfter book_search_after = BookSearchAfter::kAuto;
-  static constexpr double kUntimedBookShare = 0.1;
+  enum class BookSearchAfter : std::uint8_t { kEveryMate, kDrops };
+  BookSearchAfter book_search_after = BookSearchAfter::kEveryMate;
+  static constexpr double kUntimedBookShare = 2.0;
+  static constexpr double kPacedBookShare = 0.1;
   static constexpr std::uint64_t kBookMinNodes = 20000;
   int threads = 1;  // workers sharing the table (oneTBB); 1: the serial search
   // Look only for mates of at most this many plies (0: any length): kNoMate then says that there is no

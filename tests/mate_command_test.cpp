@@ -350,27 +350,30 @@ TEST(MateSuiteCommand, BookCountingOwnTimeLimitsAndIds) {
   EXPECT_NE(r.err.find("no problem has an id in 'nobody'"), std::string::npos) << r.err;
 }
 
-// A line whose expected length is a book count asks for the book length: untimed, its book search
-// still runs to its end (kongou-9, 15 plies); the same line counting every defence keeps the untimed
-// share, which cuts it.
+// A line whose expected length is a book count asks for the book length: its book search runs after
+// every mate whatever the command asks (kongou-1, 9 plies, no drop on its main line: with
+// --book-search-after-drops the same line counting every defence is not searched), to its end.
 TEST(MateSuiteCommand, ABookCountedLineHasItsBookSearchToTheEnd) {
   MateOptions o;
   o.hash_mb = 16;
   o.json = true;
-  const std::string kongou9 = "7nl/5+P1k1/5+B2p/8s/7+pP/9/9/9/9 b 3SN2rb4g2n3l14p 1";
+  o.book_search_after = MateLimits::BookSearchAfter::kDrops;
+  const std::string kongou1 = "6Snl/8k/9/8s/8s/9/9/9/9 b RGSr2b3g3n3l18p 1";
   o.suite = temp_file("book_counted.txt",
-                      kongou9 + "\texpected=15\tcounting=book\tid=book\n" + kongou9 + "\texpected=15\tid=all\n");
+                      kongou1 + "\texpected=9\tcounting=book\tid=book\n" + kongou1 + "\texpected=9\tid=all\n");
   const CommandResult r = run(o);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["problems"].size(), 2u) << r.out;
   const auto& book = j["problems"][0];
   const auto& all = j["problems"][1];
-  EXPECT_EQ(book["futile_length"], 15);
+  EXPECT_EQ(book["futile_length"], 9);
   EXPECT_EQ(book["futile_cut"], false);
   EXPECT_EQ(book["futile_proven"], true);
-  EXPECT_EQ(all["futile_cut"], true);
-  EXPECT_EQ(all["book_capped"], true);
+  EXPECT_GT(book["futility_judged"], 0);
+  EXPECT_EQ(all["futile_length"], 9);
+  EXPECT_EQ(all["futile_proven"], false);
+  EXPECT_EQ(all["futility_judged"], 0);
 }
 
 // ---- notation files (positions/notation/ was written by tsshogi) ----

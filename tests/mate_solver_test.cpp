@@ -321,16 +321,20 @@ TEST(MateSolverBook, SearchStaysWithinItsShare) {
   }
 }
 
-// kongou-9 (15 plies): without a time limit the book search stops at its share of nodes (book_capped: a time limit lets
-// it go on); with one it runs to its end and proves the book length shortest. One thread: with several workers the
-// share's cut falls elsewhere from run to run.
+// kongou-9 (15 plies): without a time limit the book search stops at its share of nodes (book_capped:
+// the paced share of USI `go mate` and `tsumi check`, a tenth of the solve's; a time limit lets it go
+// on); with one, or untimed at the default share (twice the solve's nodes), it runs to its
+// end and proves the book length shortest. One thread: with several workers the share's cut falls
+// elsewhere from run to run.
 TEST(MateSolverBook, ATimeLimitLetsItSettle) {
   if (threads() != 1) GTEST_SKIP() << "node counts of several workers vary from run to run";
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("kongou-9", e);
   ASSERT_TRUE(problem);
   MateSolver solver(16);
-  const MateResult capped = solver.solve(*problem, limits(0, 50'000'000));
+  MateLimits paced = limits(0, 50'000'000);
+  paced.book_share = MateLimits::kPacedBookShare;
+  const MateResult capped = solver.solve(*problem, paced);
   expect_solution(*e, *problem, capped);
   EXPECT_TRUE(capped.futile_cut);
   EXPECT_TRUE(capped.book_capped);
@@ -342,6 +346,12 @@ TEST(MateSolverBook, ATimeLimitLetsItSettle) {
   EXPECT_FALSE(timed.book_capped);
   EXPECT_TRUE(timed.futile_proven);
   EXPECT_GT(timed.book_nodes, capped.book_nodes);
+  solver.clear();
+  const MateResult untimed = solver.solve(*problem, limits(0, 50'000'000));
+  expect_solution(*e, *problem, untimed);
+  EXPECT_FALSE(untimed.futile_cut);
+  EXPECT_TRUE(untimed.futile_proven);
+  EXPECT_EQ(untimed.futile_length, timed.futile_length);
 }
 
 // The main line's futile cycles (mate_line.h) are left out of the book length, which the book search
@@ -373,33 +383,33 @@ TEST(MateSolverBook, TheLineWithoutItsFutileCyclesIsTheBookLength) {
   EXPECT_EQ(check_mate_line(*problem, r.futile_pv), std::nullopt);
 }
 
-// kongou-1 (9 plies): its main line has no interposition by drop. Untimed by default, or timed with
-// kDrops, the book count is not searched, and the main length stands for it unproven; timed by default
-// (after every mate), it is proven.
-TEST(MateSolverBook, SearchedAfterEveryMateWithATimeLimit) {
+// kongou-1 (9 plies): its main line has no interposition by drop. With kDrops, timed or not, the book
+// count is not searched, and the main length stands for it unproven; by default (after every mate),
+// timed or not, it is proven.
+TEST(MateSolverBook, SearchedAfterEveryMateByDefault) {
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("kongou-1", e);
   ASSERT_TRUE(problem);
   MateSolver solver(16);
   for (const bool timed : {false, true}) {
     SCOPED_TRACE(timed ? "timed" : "untimed");
-    solver.clear();
     // Untimed, a node limit only keeps a broken build finite.
     MateLimits l = timed ? limits(time_limit_s()) : limits(0, 50'000'000);
-    if (timed) l.book_search_after = MateLimits::BookSearchAfter::kDrops;
+    solver.clear();
+    const MateResult always = solver.solve(*problem, l);
+    expect_solution(*e, *problem, always);
+    EXPECT_GT(always.futility.judged, 0u);
+    EXPECT_EQ(always.futile_length, always.length);
+    EXPECT_TRUE(always.futile_proven);
+    EXPECT_FALSE(always.futile_cut);
+    solver.clear();
+    l.book_search_after = MateLimits::BookSearchAfter::kDrops;
     const MateResult plain = solver.solve(*problem, l);
     expect_solution(*e, *problem, plain);
     EXPECT_EQ(plain.futility.judged, 0u);
     EXPECT_EQ(plain.futile_length, plain.length);
     EXPECT_FALSE(plain.futile_proven);
   }
-  solver.clear();
-  const MateResult always = solver.solve(*problem, limits(time_limit_s()));
-  expect_solution(*e, *problem, always);
-  EXPECT_GT(always.futility.judged, 0u);
-  EXPECT_EQ(always.futile_length, always.length);
-  EXPECT_TRUE(always.futile_proven);
-  EXPECT_FALSE(always.futile_cut);
 }
 
 // The public problems whose book length an earlier futility rule (a drop futile wherever V(s) is

@@ -27,9 +27,9 @@ struct MateOptions : ProblemArgs {
   bool prove_shortest = true;                        // false: stop at the first mate found (--no-shortest)
   bool book_search = true;  // false: the book length by the main-line rules only (--no-book-search)
   double book_share = MateLimits::kBookShareAuto;  // the book search's nodes, as a share of the solve's (--book-share)
-  // --book-search-always, --book-search-after-drops: when the book count is searched (kAuto: after every
-  // mate with --time, after a line with a drop without it).
-  MateLimits::BookSearchAfter book_search_after = MateLimits::BookSearchAfter::kAuto;
+  // --book-search-after-drops: when the book count is searched (kEveryMate, the default: after every
+  // mate; --book-search-always asks for the default).
+  MateLimits::BookSearchAfter book_search_after = MateLimits::BookSearchAfter::kEveryMate;
   std::string kif_out;     // one problem: write it and its solution as a KIF file here (`-`: on out)
   std::string csa_out;     // the same as a CSA file
   std::string svg_out;     // one problem: its diagram and the position after its mate line, SVG

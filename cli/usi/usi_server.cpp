@@ -369,9 +369,9 @@ void UsiServer::go_mate(std::span<const std::string_view> args) {
   limits.nodes = std::uint64_t(settings_.node_limit);
   limits.prove_shortest = settings_.mate_shortest;
   // The book length goes out as an `info string` beside the answer, and the GUI waits for `checkmate`:
-  // its search keeps the untimed share (with the time limit alone it would run to the deadline,
-  // MateLimits::book_search).
-  limits.book_share = MateLimits::kUntimedBookShare;
+  // its search keeps the paced share, a tenth of the solve's nodes (with the time limit alone it would
+  // run to the deadline, MateLimits::book_search).
+  limits.book_share = MateLimits::kPacedBookShare;
   limits.threads = int(settings_.threads);
   info_string("go mate: time " + (time_ms > 0 ? std::to_string(time_ms) + " ms" : std::string("infinite")) +
               ", nodes " + (limits.nodes > 0 ? std::to_string(limits.nodes) : std::string("unlimited")) + ", threads " +
