@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Gold-added twins: each problem of a suite file (positions/tsume-public.txt by default) with one more
+# gold in the attacker's hand, taken from the defender's (the typical flawed draft a composer checks,
+# issue 44). Problems longer than --max-length plies (default 11), no-mates, and those where every gold
+# is already on the board or in the attacker's hand are left out. Each line keeps the problem's id with
+# "+G" after it and its source; it has no expected length (the twin is another problem).
+#
+#   scripts/gold-twins.sh [--max-length N] [SUITE] > TWINS
+#
+# positions/tsume-gold-twins.txt is this script's output on the public set.
+set -euo pipefail
+root=$(realpath "$(dirname "$0")/..")
+max=11
+suite="$root/positions/tsume-public.txt"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --max-length) max="$2"; shift 2 ;;
+    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "gold-twins: unknown argument '$1' (--help)" >&2; exit 2 ;;
+    *) suite="$1"; shift ;;
+  esac
+done
+echo "# tsume-gold-twins: the problems of $(basename "$suite") of up to $max plies, each with one more gold in the attacker's hand (taken from the defender's); made by scripts/gold-twins.sh. No expected length: each twin is a problem of its own, checked by tsumi check (issue 44)."
+awk -F'\t' -v max="$max" '
+  # The hand field as counts: n[c] for each piece letter c (upper case black, lower case white).
+  function parse_hand(h, n,    i, c, k) {
+    if (h == "-") return
+    k = 0
+    for (i = 1; i <= length(h); ++i) {
+      c = substr(h, i, 1)
+      if (c ~ /[0-9]/) { k = k * 10 + c; continue }
+      n[c] += k > 0 ? k : 1
+      k = 0
+    }
+  }
+  function hand_text(n,    order, i, c, s) {
+    order = "RBGSNLPrbgsnlp"
+    s = ""
+    for (i = 1; i <= length(order); ++i) {
+      c = substr(order, i, 1)
+      if (n[c] > 1) s = s n[c] c
+      else if (n[c] == 1) s = s c
+    }
+    return s == "" ? "-" : s
+  }
+  /^#/ || NF == 0 { next }
+  {
+    length_of = ""; id = ""; source = ""
+    for (f = 2; f <= NF; ++f) {
+      if ($f ~ /^expected=/) length_of = substr($f, 10)
+      else if ($f ~ /^id=/) id = substr($f, 4)
+      else if ($f ~ /^source=/) source = substr($f, 8)
+    }
+    if (length_of !~ /^[0-9]+$/ || length_of + 0 > max) next
+    split($1, w, " ")
+    board = w[1]; side = w[2]
+    delete n
+    parse_hand(w[3], n)
+    on_board = gsub(/[Gg]/, "&", board)
+    gold = side == "b" ? "G" : "g"
+    foe = side == "b" ? "g" : "G"
+    if (on_board + n["G"] + n["g"] >= 4 && n[foe] == 0) next  # every gold is placed already
+    if (on_board + n[gold] >= 4) next
+    n[gold] += 1
+    if (n[foe] > 0) n[foe] -= 1
+    printf "%s %s %s %s\tid=%s+G\tsource=%s, one more gold in the attacker'"'"'s hand\n", board, side, hand_text(n), w[4] == "" ? 1 : w[4], id, id
+  }
+' "$suite"
