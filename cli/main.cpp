@@ -17,6 +17,7 @@
 #include "cli/perft/perftree_command.h"
 #include "cli/position/position_command.h"
 #include "cli/usi/usi_server.h"
+#include "compose/soundness.h"
 #include "core/limits.h"
 #include "core/platform.h"
 #include "core/quoted_text.h"
@@ -295,9 +296,20 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
   cmd->add_option("--time", check.time_s, "Time limit in seconds for each solve: the problem's and each branch's")
       ->check(seconds(true));
   cmd->add_option("--nodes", check.nodes, "Node limit for each solve (default 0: none)")->check(kNotNegative);
-  cmd->add_option("--total-time", check.total_time_s, "Time limit in seconds for a whole problem's check")
-      ->check(seconds(true));
-  cmd->add_option("--total-nodes", check.total_nodes, "Node limit for a whole problem's check")->check(kNotNegative);
+  cmd->add_option("--total-time", check.total_time_s,
+                  "Time limit in seconds for a whole problem's check (default: the budget below)")
+      ->check(seconds(true))
+      ->each([&check](const std::string&) { check.budget = false; });
+  cmd->add_option("--total-nodes", check.total_nodes,
+                  "Node limit for a whole problem's check. Default: " + std::to_string(tsumi::kBudgetShare) +
+                      " times the nodes of the problem's own solve, at least " +
+                      std::to_string(tsumi::kBudgetMinNodes) + "; either total given (0: none) replaces it")
+      ->check(kNotNegative)
+      ->each([&check](const std::string&) { check.budget = false; });
+  cmd->add_option("--first-pass-nodes", check.first_pass_nodes,
+                  "The first pass's cap on each branch's search (default 10000): the quick flaws come first; "
+                  "0: one pass, each branch to its end in turn")
+      ->check(kNotNegative);
   cmd->add_option("--hash", check.hash_mb, "Transposition table in MiB (default 256), shared by every branch")
       ->check(CLI::Range(std::int64_t(1), tsumi::limits::kMaxHashMb));
   cmd->add_option("--threads,-t", check.threads, "Worker threads sharing one table (default 1)")
@@ -308,6 +320,13 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
                   "verdict as it is")
       ->check(CLI::Range(0, 8));
   cmd->add_flag("--json", check.json, "One JSON object a problem, one a line");
+  cmd->add_flag("--json-lines", check.json_lines,
+                "One JSON object a line as the check goes: the main line, each finding when it is settled, "
+                "the verdict; each problem's report object (--json's, with \"event\": \"report\") last")
+      ->excludes("--json");
+  cmd->add_flag("--first-flaw", check.first_flaw,
+                "Stop at the verdict: once a flaw settles it (flawed), report what settled it and leave the "
+                "other branches out");
   cmd->add_option("--kif", check.kif_out,
                   "One problem: write its main line with every finding as a variation (変化) as KIF ('-': stdout)");
   cmd->footer(
@@ -322,6 +341,9 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
       "(変同駒余り). Pieces left after the main line: 駒余り. A branch a limit cut is unknown. Lengths count\n"
       "every defence, interpositions included. Verdict: sound, flawed, nomate, bad-line or unknown; minor\n"
       "findings (last-move, detour, transposition, equal-leftover) leave a problem sound.\n"
+      "The verdict comes as soon as it is known: each ply's other moves are first searched a little\n"
+      "(a flaw that is quick to find settles it), then to the end. In text each finding is printed\n"
+      "when it is settled; on a terminal a progress line shows the branches done and left.\n"
       "Exit 0 when every problem is sound, 1 when one is not, 2 on bad input.");
   return cmd;
 }
@@ -401,6 +423,7 @@ int main(int argc, char** argv) {
 
   tsumi::cli::CheckOptions check;
   CLI::App* check_cmd = add_check_command(app, check);
+  check.err_tty = isatty(STDERR_FILENO) != 0;
 
   tsumi::cli::PositionOptions position;
   CLI::App* position_cmd = add_position_command(app, position);

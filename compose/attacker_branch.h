@@ -29,8 +29,9 @@ namespace tsumi {
 
 // `pos` is after another check m at the (0-based) attacker ply i of the main line `line` (n plies);
 // main_at_once: whether the main line's own move at i mates at once (as at its last ply). Records the
-// cook, or the unknown branch, in the check's report.
-void attacker_branch(BranchSolves& solves, FutilityJudge& judge, const MainLinePositions& line, Position& pos, int i,
-                     int n, Move m, bool main_at_once);
+// cook, or the unknown branch, in the check's report, and returns true; false where the first pass's
+// cap (BranchPass) cut the search for its mate, which the second pass goes on with.
+bool attacker_branch(BranchSolves& solves, FutilityJudge& judge, const MainLinePositions& line, Position& pos, int i,
+                     int n, Move m, bool main_at_once, const BranchPass& pass = {});
 
 }  // namespace tsumi

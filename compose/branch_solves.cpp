@@ -6,7 +6,8 @@
 namespace tsumi {
 
 std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int ply, Move m, int max_length,
-                                                     bool shortest, std::uint64_t node_cap) {
+                                                     bool shortest, std::uint64_t node_cap, bool* cap_cut) {
+  if (cap_cut) *cap_cut = false;
   const char* why = "";
   std::optional<MateLimits> left = limits_left(max_length, shortest, why);
   if (!left) return unknown(ply, m, why);
@@ -15,10 +16,15 @@ std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int pl
   if (capped) l.nodes = l.line_nodes = node_cap;  // its lines too (MateLimits::line_nodes)
   MateResult r = run_solve(pos, l);
   if (r.verdict == MateVerdict::kTimeout && max_length == 0 && !capped &&
-      (r.stop == MateStop::kNodes || r.stop == MateStop::kTime))
+      (r.stop == MateStop::kNodes || r.stop == MateStop::kTime)) {
+    const PhaseScope probes(*this, CheckPhase::kProbes);
     if (std::optional<MateResult> p = short_probe(pos, l)) return p;
+  }
   if (r.verdict == MateVerdict::kTimeout) {
-    if (capped && r.stop == MateStop::kNodes) return std::nullopt;
+    if (capped && r.stop == MateStop::kNodes) {
+      if (cap_cut) *cap_cut = true;
+      return std::nullopt;
+    }
     return unknown(ply, m, to_string(r.stop));
   }
   return r;
@@ -103,6 +109,10 @@ MateResult BranchSolves::run_solve(const Position& pos, const MateLimits& l) {
   ++report_.solves;
   MateResult r = solver_.solve(MateProblem{pos.setup(), problem_.attacker}, l);
   report_.nodes += r.nodes;
+  PhaseCost& cost = report_.phases[std::size_t(phase_)];
+  cost.nodes += r.nodes;
+  ++cost.solves;
+  if (phase_ != CheckPhase::kKinds) cost.time_ms += r.time_ms;
   // A finding is its line: where no line of the length proven could be shown (MateResult::
   // line_of_length), the branch's mate is the line's, and not proven the shortest (the walks along a
   // branch's mate need a line of its length with the longest defences).
@@ -111,6 +121,17 @@ MateResult BranchSolves::run_solve(const Position& pos, const MateLimits& l) {
     r.shortest_proven = r.line_exact = false;
   }
   return r;
+}
+
+void BranchSolves::reassign(CheckPhase from, const PhaseCost& since, CheckPhase to) {
+  if (from == to) return;
+  PhaseCost& a = report_.phases[std::size_t(from)];
+  PhaseCost& b = report_.phases[std::size_t(to)];
+  const PhaseCost moved{a.nodes - since.nodes, a.solves - since.solves, a.time_ms - since.time_ms};
+  a = since;
+  b.nodes += moved.nodes;
+  b.solves += moved.solves;
+  b.time_ms += moved.time_ms;
 }
 
 std::nullopt_t BranchSolves::unknown(int ply, Move m, std::string reason) {

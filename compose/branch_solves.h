@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "compose/soundness_report.h"
 #include "core/move.h"
@@ -37,6 +38,17 @@ struct SoundnessLimits {
   // defence of the main line is checked as a problem of its own (tsumi's own line its main line), its
   // findings reported with their variation_path; at 2 also the variations of those; 0: none.
   int variation_depth = 0;
+  // Stop at the verdict (--first-flaw): once a flaw settles it (soundness.h), the branches not examined
+  // yet are left out (SoundnessReport::first_flaw, unexamined).
+  bool first_flaw = false;
+  // The first pass's cap on each branch's search without a length bound (soundness.h); 0: one pass,
+  // each branch searched to its end in turn (the order before the passes, for comparisons).
+  std::uint64_t first_pass_nodes = 10000;
+  // A total budget that scales with the problem (the fronts' default, kBudgetShare and kBudgetMinNodes
+  // in soundness.h): where neither total limit is given, the check's total nodes become, after the
+  // problem's own solve, budget_share times that solve's nodes and at least budget_min_nodes. 0: none.
+  std::uint64_t budget_share = 0;
+  std::uint64_t budget_min_nodes = 0;
 };
 
 // The shortest-mate proof of a branch that mates no faster than the main line (a cook, a longer defence)
@@ -45,6 +57,16 @@ struct SoundnessLimits {
 // or the plies of the line shown where none of that length could be (no bound either way).
 inline constexpr std::uint64_t kShortestShare = 1;
 inline constexpr std::uint64_t kShortestMinNodes = 50000;
+
+// Which pass of a check a branch is in (soundness.h): the first searches every branch with its search
+// without a length bound capped at `cap` nodes, so that the flaws that are quick to find come first;
+// a branch the cap cut is left open (attacker_branch and defender_branch return false) and the second
+// pass (`resumed`) goes on with that search alone, the bounded ones before it done. cap 0: one pass.
+struct BranchPass {
+  std::uint64_t cap = 0;
+  bool resumed = false;
+  std::uint64_t spent = 0;  // resumed: the nodes the first pass spent on the branch (its budgets count them)
+};
 
 // The length bounds of short_probe, tried in turn after a search without one was cut.
 inline constexpr int kProbeLengths[] = {5, 9, 17, 33};
@@ -66,9 +88,9 @@ class BranchSolves {
   // at most max_length plies (0: any) and the shortest-mate proof or not; nullopt when a limit cut it
   // or the total limits are spent, with the branch recorded as unknown. node_cap (0: none) caps this
   // solve's nodes below the branch limit, and each build of its lines, and a solve it cuts is not
-  // recorded as unknown.
+  // recorded as unknown: `cap_cut`, where given, says so.
   std::optional<MateResult> solve_branch(const Position& pos, int ply, Move m, int max_length, bool shortest,
-                                         std::uint64_t node_cap = 0);
+                                         std::uint64_t node_cap = 0, bool* cap_cut = nullptr);
 
   // After a search without a length bound that the limits `cut` cut: searches for a mate within
   // kProbeLengths plies, each with a quarter of that limit, the shortest first (with its shortest-mate
@@ -96,12 +118,37 @@ class BranchSolves {
   // Records the branch as unknown for `reason`; nullopt, for the callers' returns.
   std::nullopt_t unknown(int ply, Move m, std::string reason);
 
+  // The phase (soundness_report.h, CheckPhase) that the solves from now on are counted in; returns the
+  // one before. Each solve adds its nodes, one solve and its time to it, except in kKinds, whose time
+  // is the wall time its caller adds (add_time).
+  CheckPhase set_phase(CheckPhase phase) { return std::exchange(phase_, phase); }
+  CheckPhase phase() const { return phase_; }
+  void add_time(CheckPhase phase, double ms) { report_.phases[std::size_t(phase)].time_ms += ms; }
+  // Moves what the solves since `since` (a copy of the phase's cost taken then) added to `from` over to
+  // `to`: a search whose phase its answer decides (another check's search: cook_lengths if it mates,
+  // disproofs if not).
+  void reassign(CheckPhase from, const PhaseCost& since, CheckPhase to);
+
  private:
   MateSolver& solver_;
   const MateProblem& problem_;
   const SoundnessLimits& limits_;
   SoundnessReport& report_;
   Clock::time_point start_;
+  CheckPhase phase_ = CheckPhase::kSolve;
+};
+
+// Counts the solves of a scope in `phase`, and gives the phase before back at its end.
+class PhaseScope {
+ public:
+  PhaseScope(BranchSolves& solves, CheckPhase phase) : solves_(solves), before_(solves.set_phase(phase)) {}
+  ~PhaseScope() { solves_.set_phase(before_); }
+  PhaseScope(const PhaseScope&) = delete;
+  PhaseScope& operator=(const PhaseScope&) = delete;
+
+ private:
+  BranchSolves& solves_;
+  CheckPhase before_;
 };
 
 }  // namespace tsumi

@@ -9,34 +9,40 @@
 
 namespace tsumi {
 
-void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m) {
+bool defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, const BranchPass& pass) {
   SoundnessReport& report = solves.report();
-  ++report.branches;
+  const PhaseScope phase(solves, CheckPhase::kDefences);
+  if (!pass.resumed) ++report.branches;
   const int remaining = n - i;
-  // A shorter defence is no finding: one short search settles most defences.
-  if (remaining >= 4) {
-    const auto shorter = solves.solve_branch(pos, i + 1, m, remaining - 3, false);
-    if (!shorter || shorter->verdict == MateVerdict::kMate) return;
-  }
   Defence d{i + 1, m, remaining, {m}, DefenceKind::kEqual, Hand{}, true, {}};
-  auto r = solves.solve_branch(pos, i + 1, m, remaining - 1, true);
-  if (!r) return;
-  if (r->verdict == MateVerdict::kMate) {
+  std::optional<MateResult> r;
+  if (!pass.resumed) {
+    // A shorter defence is no finding: one short search settles most defences.
+    if (remaining >= 4) {
+      const auto shorter = solves.solve_branch(pos, i + 1, m, remaining - 3, false);
+      if (!shorter || shorter->verdict == MateVerdict::kMate) return true;
+    }
+    r = solves.solve_branch(pos, i + 1, m, remaining - 1, true);
+    if (!r) return true;
+  }
+  if (r && r->verdict == MateVerdict::kMate) {
     if (!r->shortest_proven || !r->line_exact) {
       solves.unknown(i + 1, m, "branch line not exact");
-      return;
+      return true;
     }
     if (!r->leftover.empty()) d.kind = DefenceKind::kEqualLeftover;
   } else {
-    r = solves.solve_branch(pos, i + 1, m, 0, false);
-    if (!r) return;
+    bool cap_cut = false;
+    r = solves.solve_branch(pos, i + 1, m, 0, false, pass.cap, &cap_cut);
+    if (cap_cut) return false;
+    if (!r) return true;
     if (r->verdict == MateVerdict::kNoMate) {
       if (report.recorded && !report.bad_line)
         report.bad_line =
             BadLine{i + 1, m, "ply " + std::to_string(i + 1) + " (" + to_usi(m) + "): this defence escapes mate"};
       else if (!report.recorded)
         solves.unknown(i + 1, m, "no mate after this defence");
-      return;
+      return true;
     }
     r = solves.shortest_of(pos, i + 1, m, *r);
     d.kind = DefenceKind::kLonger;
@@ -46,6 +52,7 @@ void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m) 
   d.leftover = r->leftover;
   d.line.insert(d.line.end(), r->pv.begin(), r->pv.end());
   report.defences.push_back(std::move(d));
+  return true;
 }
 
 }  // namespace tsumi

@@ -18,7 +18,9 @@
 namespace tsumi {
 
 // `pos` is after another defence m at the (0-based) defender ply i of a main line of n plies. Records
-// the defence, the bad line or the unknown branch in the check's report.
-void defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m);
+// the defence, the bad line or the unknown branch in the check's report, and returns true; false where
+// the first pass's cap (BranchPass) cut the search for a mate longer than the main line's rest, which
+// the second pass goes on with.
+bool defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, const BranchPass& pass = {});
 
 }  // namespace tsumi

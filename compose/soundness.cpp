@@ -4,6 +4,9 @@
 #include <charconv>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "compose/attacker_branch.h"
@@ -29,11 +32,17 @@ int ply_of_message(const std::string& message) {
 }
 
 // The check of one problem: its main line, then the branches of each ply, each solved on the solver's
-// table.
+// table, in passes over the main line (soundness.h): the quick answers first, the verdict as soon as
+// it is known, the variations last.
 class Checker {
  public:
-  Checker(MateSolver& solver, const MateProblem& problem, const SoundnessLimits& limits, SoundnessReport& report)
-      : solves_(solver, problem, limits, report, Clock::now()), problem_(problem), report_(report) {}
+  Checker(MateSolver& solver, const MateProblem& problem, const SoundnessLimits& limits, SoundnessReport& report,
+          CheckObserver* observer)
+      : limits_(limits),
+        solves_(solver, problem, limits_, report, Clock::now()),
+        problem_(problem),
+        report_(report),
+        observer_(observer) {}
 
   void run(std::span<const Move> recorded) {
     // The book search at its paced share (a tenth of the solve's nodes) even where each solve has a
@@ -43,9 +52,13 @@ class Checker {
     if (own.book_share < 0) own.book_share = MateLimits::kPacedBookShare;  // kBookShareAuto
     report_.solve = solves_.solver().solve(problem_, own);
     report_.nodes += report_.solve.nodes;
+    PhaseCost& solve_cost = report_.phases[std::size_t(CheckPhase::kSolve)];
+    solve_cost.nodes += report_.solve.nodes;
+    ++solve_cost.solves;
+    solve_cost.time_ms += report_.solve.time_ms;
     // The problem's own solve, cut: the probes (short_probe) for a mate the unbounded search missed, its
     // shortest proven within the bound (seed 20261226: a mate in 7 that 300,000 nodes did not find, a
-    // search within 9 plies proves in 3,705). run_solve counts the probes' nodes.
+    // search within 9 plies proves in 3,705). run_solve counts the probes' nodes (in the solve's phase).
     if (report_.solve.verdict == MateVerdict::kTimeout &&
         (report_.solve.stop == MateStop::kNodes || report_.solve.stop == MateStop::kTime)) {
       StateInfo st;
@@ -58,6 +71,10 @@ class Checker {
       }
     }
     report_.solve_ms = report_.solve.time_ms;
+    // The budget that scales with the problem: a multiple of its own solve's nodes.
+    if (limits_.total_nodes == 0 && limits_.total_time_s <= 0 && limits_.budget_share > 0)
+      limits_.total_nodes = std::max(limits_.budget_min_nodes, limits_.budget_share * report_.solve.nodes);
+    report_.budget_nodes = limits_.total_nodes;
     const MateResult& s = report_.solve;
     if (!recorded.empty()) {
       report_.recorded = true;
@@ -75,7 +92,8 @@ class Checker {
       if (s.verdict != MateVerdict::kMate || s.pv.empty()) return;
       report_.main_line = s.pv;
       report_.futile_length = s.futile_length;
-      if (!s.shortest_proven || !s.line_exact)
+      line_proven_ = s.shortest_proven && s.line_exact;
+      if (!line_proven_)
         report_.unknown.push_back(
             {0, Move::none(), s.shortest_proven ? "main line not exact" : "main line not proven shortest", {}});
     }
@@ -83,55 +101,156 @@ class Checker {
     branches();
   }
 
+  // Whether the verdict was known before the end (settle), and the flaw waiting for the defences of a
+  // recorded line.
+  bool settled() const { return settled_; }
+
  private:
-  // Each ply of the main line: its other moves, each handed to its branch, with the positions after
-  // the main line's plies as the targets of a return.
+  // A branch the first pass left open: the 0-based ply, the move, its place among the ply's moves, and
+  // the nodes the first pass spent on it.
+  struct Open {
+    int i;
+    Move m;
+    int order;
+    std::uint64_t spent;
+  };
+
+  // The passes over the main line, each with the positions after its plies as the targets of a return:
+  //   0. each ply's other moves (a futile drop is no defence), the pieces left, and whether the main
+  //      line's own move mates at once (as books count): no solve;
+  //   1. every branch, its search without a length bound capped at first_pass_nodes (BranchPass);
+  //   2. the branches the cap cut, with that search to its end;
+  //   3. the variations (--depth-of-variations), which change no verdict.
+  // A flaw found in any pass settles the verdict (settle_flaw); with first_flaw the check ends there.
   void branches() {
     const std::vector<Move>& line = report_.main_line;
     const int n = int(line.size());
-    std::vector<StateInfo> states(line.size() + 1);
-    Position pos;
-    pos.set(problem_.setup, &states[0]);
     const MainLinePositions positions(problem_.setup, line);
     FutilityJudge judge(problem_.attacker);
-    LeftoverCount leftover(judge);
-    for (int i = 0; i < n; ++i) {
-      const bool attacking = i % 2 == 0;
-      MoveList moves;
-      if (attacking)
-        generate<CHECKS>(pos, moves);
-      else
-        generate<EVASIONS>(pos, moves);
-      const bool drops_only = !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
-      // Whether the main line's own move here mates at once as books count it (the last attacker move
-      // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
-      bool main_at_once = false;
-      if (attacking) {
-        StateInfo st;
-        pos.do_move(line[i], st);
-        main_at_once = mated_at_once(judge, pos);
-        const Hand after = pos.hand(problem_.attacker);
-        pos.undo_move(line[i]);
-        leftover.attacker_ply(main_at_once, after);
-      } else {
-        leftover.defender_ply(pos, i, line, drops_only);
-      }
-      for (const Move m : moves) {
-        if (m == line[i]) continue;
-        if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
-        StateInfo st;
-        pos.do_move(m, st);
+    others_.assign(std::size_t(n), {});
+    std::vector<bool> main_at_once(std::size_t(n), false);
+    {
+      LeftoverCount leftover(judge);
+      Walk walk(problem_.setup, n);
+      for (int i = 0; i < n; ++i) {
+        Position& pos = walk.pos;
+        const bool attacking = i % 2 == 0;
+        MoveList moves;
+        if (attacking)
+          generate<CHECKS>(pos, moves);
+        else
+          generate<EVASIONS>(pos, moves);
+        const bool drops_only =
+            !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
+        // Whether the main line's own move here mates at once as books count it (the last attacker move
+        // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
         if (attacking) {
-          attacker_branch(solves_, judge, positions, pos, i, n, m, main_at_once);
+          StateInfo st;
+          pos.do_move(line[i], st);
+          main_at_once[std::size_t(i)] = mated_at_once(judge, pos);
+          const Hand after = pos.hand(problem_.attacker);
+          pos.undo_move(line[i]);
+          leftover.attacker_ply(main_at_once[std::size_t(i)], after);
         } else {
-          defender_branch(solves_, pos, i, n, m);
-          if (solves_.limits().variation_depth > 0) variation(pos, i, m);
+          leftover.defender_ply(pos, i, line, drops_only);
         }
-        pos.undo_move(m);
+        for (const Move m : moves) {
+          if (m == line[i]) continue;
+          if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
+          others_[std::size_t(i)].push_back(m);
+          if (!attacking) ++open_defences_;
+        }
+        walk.next(line[i]);
       }
-      pos.do_move(line[i], states[i + 1]);
+      report_.leftover = leftover.leftover(walk.pos.hand(problem_.attacker));
     }
-    report_.leftover = leftover.leftover(pos.hand(problem_.attacker));
+    for (const std::vector<Move>& o : others_) total_ += int(o.size());
+    if (observer_) observer_->main_line(report_, total_);
+    if (!report_.leftover.empty()) {
+      if (observer_) observer_->leftover(report_);
+      settle_flaw({"leftover", 0, Move::none()});
+    }
+    if (!line_proven_ && !report_.recorded) settle({"main line not proven", 0, Move::none()});
+    // Passes 1 and 2.
+    std::vector<Open> open;
+    for (const bool second : {false, true}) {
+      if (stopped_at_verdict()) break;
+      if (second && open.empty()) break;
+      std::size_t next_open = 0;
+      Walk walk(problem_.setup, n);
+      for (int i = 0; i < n && !stopped_at_verdict(); ++i) {
+        Position& pos = walk.pos;
+        const bool attacking = i % 2 == 0;
+        const std::vector<Move>& others = others_[std::size_t(i)];
+        for (int k = 0; k < int(others.size()); ++k) {
+          if (stopped_at_verdict()) break;
+          BranchPass pass;
+          const Move m = others[std::size_t(k)];
+          if (second) {
+            if (next_open >= open.size() || open[next_open].i != i || open[next_open].order != k) continue;
+            pass = {0, true, open[next_open].spent};
+            ++next_open;
+          } else {
+            pass.cap = solves_.limits().first_pass_nodes;
+          }
+          // With a recorded line's flaw waiting for its defences, only they can change the verdict.
+          if (attacking && pending_ && solves_.limits().first_flaw) continue;
+          const std::uint64_t nodes_before = report_.nodes;
+          StateInfo st;
+          pos.do_move(m, st);
+          const bool done =
+              attacking ? attacker_branch(solves_, judge, positions, pos, i, n, m, main_at_once[std::size_t(i)], pass)
+                        : defender_branch(solves_, pos, i, n, m, pass);
+          pos.undo_move(m);
+          if (!done) {
+            open.push_back({i, m, k, report_.nodes - nodes_before});
+            continue;
+          }
+          order_[key(i + 1, m)] = k;
+          ++done_;
+          if (!attacking) --open_defences_;
+          tell_new();
+        }
+        walk.next(line[std::size_t(i)]);
+      }
+    }
+    if (stopped_at_verdict()) {
+      report_.first_flaw = true;
+      report_.unexamined = total_ - done_;
+    } else if (solves_.limits().variation_depth > 0) {
+      variations(n);
+    }
+    in_order();
+  }
+
+  // The findings in ply order, then the order of the moves at a ply (the passes settle them out of
+  // order); those inside variations after the main line's, as they came.
+  void in_order() {
+    const auto place = [&](const auto& f) {
+      if (!f.variation_path.empty()) return std::tuple(1, 0, 0);
+      const auto it = order_.find(key(f.ply, f.move));
+      return std::tuple(0, f.ply, it == order_.end() ? -1 : it->second);
+    };
+    const auto by_place = [&](const auto& a, const auto& b) { return place(a) < place(b); };
+    std::stable_sort(report_.cooks.begin(), report_.cooks.end(), by_place);
+    std::stable_sort(report_.defences.begin(), report_.defences.end(), by_place);
+    std::stable_sort(report_.unknown.begin(), report_.unknown.end(), by_place);
+  }
+
+  // Pass 3: the variation of each other defence of the main line.
+  void variations(int n) {
+    Walk walk(problem_.setup, n);
+    for (int i = 0; i < n; ++i) {
+      if (i % 2 == 1)
+        for (const Move m : others_[std::size_t(i)]) {
+          StateInfo st;
+          walk.pos.do_move(m, st);
+          variation(walk.pos, i, m);
+          walk.pos.undo_move(m);
+          tell_new();
+        }
+      walk.next(report_.main_line[std::size_t(i)]);
+    }
   }
 
   // The checks inside the variation of another defence m at the (0-based) defender ply i (pos after m,
@@ -142,16 +261,23 @@ class Checker {
     const SoundnessLimits& limits = solves_.limits();
     SoundnessLimits sub = limits;
     --sub.variation_depth;
+    sub.first_flaw = false;
+    sub.budget_share = 0;  // the check's own budget (in total_nodes) is what the variation may spend
     const char* why = "";
     if (!solves_.limits_left(0, true, why)) return;  // the check is stopped or spent: the branches say so
     // What the totals leave (limits_left has just said some is left).
     if (limits.total_time_s > 0) sub.total_time_s = limits.total_time_s - seconds_since(solves_.start());
     if (limits.total_nodes > 0) sub.total_nodes = limits.total_nodes - report_.nodes;
     SoundnessReport r;
-    Checker(solves_.solver(), MateProblem{pos.setup(), problem_.attacker}, sub, r).run({});
+    Checker(solves_.solver(), MateProblem{pos.setup(), problem_.attacker}, sub, r, nullptr).run({});
     report_.nodes += r.nodes;
     report_.solves += r.solves + 1;
     report_.branches += r.branches;
+    for (int k = 0; k < kCheckPhases; ++k) {
+      report_.phases[std::size_t(k)].nodes += r.phases[std::size_t(k)].nodes;
+      report_.phases[std::size_t(k)].solves += r.phases[std::size_t(k)].solves;
+      report_.phases[std::size_t(k)].time_ms += r.phases[std::size_t(k)].time_ms;
+    }
     if (r.solve.verdict != MateVerdict::kMate) return;  // no mate: defender_branch has said so
     std::vector<Move> path(report_.main_line.begin(), report_.main_line.begin() + i);
     path.push_back(m);
@@ -175,20 +301,92 @@ class Checker {
     }
   }
 
+  // The main line played from the problem's position, a ply at a time (its history kept, as the
+  // branches' positions always had it).
+  struct Walk {
+    Walk(const PositionSetup& setup, int n) : states(std::size_t(n) + 1) { pos.set(setup, &states[0]); }
+    void next(Move m) {
+      pos.do_move(m, states[ply + 1]);
+      ++ply;
+    }
+    std::vector<StateInfo> states;
+    Position pos;
+    std::size_t ply = 0;
+  };
+
+  static std::uint32_t key(int ply, Move m) { return std::uint32_t(ply) << 16 | m.raw(); }
+
+  // Tells the observer the findings added since it was last told, checks them for a flaw, and tells
+  // the progress.
+  void tell_new() {
+    for (; told_cooks_ < report_.cooks.size(); ++told_cooks_) {
+      const Cook& c = report_.cooks[told_cooks_];
+      if (observer_) observer_->cook(report_, c);
+      if (is_flaw(c)) settle_flaw({c.kind == CookKind::kShort ? "short" : "cook", c.ply, c.move});
+    }
+    for (; told_defences_ < report_.defences.size(); ++told_defences_) {
+      const Defence& d = report_.defences[told_defences_];
+      if (observer_) observer_->defence(report_, d);
+      if (is_flaw(d)) settle_flaw({d.kind == DefenceKind::kLonger ? "longer" : "equal", d.ply, d.move});
+    }
+    for (; told_unknown_ < report_.unknown.size(); ++told_unknown_)
+      if (observer_) observer_->unknown(report_, report_.unknown[told_unknown_]);
+    if (report_.bad_line) settle({"bad-line", report_.bad_line->ply, report_.bad_line->move});
+    if (pending_ && open_defences_ == 0) settle(*pending_);
+    if (observer_) observer_->progress({done_, total_, settled_, report_.verdict, ms_since(solves_.start())});
+  }
+
+  // A flaw: the verdict is flawed now where the main line is proven, and for a recorded line once
+  // every defence is settled (one that escapes mate makes it bad-line); until then it waits.
+  void settle_flaw(const VerdictCause& cause) {
+    if (settled_ || pending_ || (!report_.recorded && !line_proven_)) return;
+    if (report_.recorded && open_defences_ > 0) {
+      pending_ = cause;
+      return;
+    }
+    settle(cause);
+  }
+
+  void settle(const VerdictCause& cause) {
+    if (settled_) return;
+    settled_ = true;
+    report_.verdict = soundness_verdict(report_);
+    report_.settled_by = cause;
+    report_.verdict_ms = ms_since(solves_.start());
+    if (observer_) observer_->verdict(report_);
+  }
+
+  bool stopped_at_verdict() const { return settled_ && solves_.limits().first_flaw; }
+
+  SoundnessLimits limits_;  // the caller's, with the budget that scales with the problem (run)
   BranchSolves solves_;
   const MateProblem& problem_;
   SoundnessReport& report_;
+  CheckObserver* observer_;
+  bool line_proven_ = true;                       // a recorded line, or tsumi's own proven shortest and exact
+  std::vector<std::vector<Move>> others_;         // each ply's other moves to check
+  std::unordered_map<std::uint32_t, int> order_;  // (ply, move) -> its place among the ply's moves
+  int total_ = 0, done_ = 0;
+  int open_defences_ = 0;  // defender branches not settled yet
+  std::optional<VerdictCause> pending_;
+  bool settled_ = false;
+  std::size_t told_cooks_ = 0, told_defences_ = 0, told_unknown_ = 0;
 };
 
 }  // namespace
 
 SoundnessReport check_soundness(MateSolver& solver, const MateProblem& problem, std::span<const Move> recorded,
-                                const SoundnessLimits& limits) {
+                                const SoundnessLimits& limits, CheckObserver* observer) {
   const auto start = Clock::now();
   SoundnessReport report;
-  Checker(solver, problem, limits, report).run(recorded);
+  Checker checker(solver, problem, limits, report, observer);
+  checker.run(recorded);
   report.time_ms = ms_since(start);
   report.verdict = soundness_verdict(report);
+  if (!checker.settled()) {
+    report.verdict_ms = report.time_ms;
+    if (observer) observer->verdict(report);
+  }
   return report;
 }
 

@@ -12,6 +12,7 @@
 //
 // Thread safety: plain values.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -111,6 +112,50 @@ struct BadLine {
   std::string reason;
 };
 
+// The parts of a check's work, each with the nodes, solves and time it took (SoundnessReport::phases):
+//   solve         the problem's own solve, and its probes where a limit cut it;
+//   probes        bounded searches of the other checks: a mate shorter than the main line's rest, the
+//                 first pass's capped search of every other check where its cap cut it (soundness.h),
+//                 and the searches within 5 to 33 plies after a search a limit cut;
+//   cook_lengths  the other checks that mate: the search that found the mate, and the proof of its
+//                 shortest length;
+//   kinds         whether such a mate comes back onto the main line (detour, transposition): the
+//                 wall time of those searches, their solves and full-width walks together;
+//   defences      every solve of another defence;
+//   disproofs     the other checks that do not mate: the search that proved it (or that a limit cut).
+// Variations (SoundnessLimits::variation_depth) are counted in the phases of their own solves.
+enum class CheckPhase : std::uint8_t { kSolve, kProbes, kCookLengths, kKinds, kDefences, kDisproofs };
+inline constexpr int kCheckPhases = 6;
+
+// "solve", "probes", "cook_lengths", "kinds", "defences", "disproofs" (the keys of the JSON's "phases").
+constexpr const char* to_string(CheckPhase p) {
+  switch (p) {
+    case CheckPhase::kSolve: return "solve";
+    case CheckPhase::kProbes: return "probes";
+    case CheckPhase::kCookLengths: return "cook_lengths";
+    case CheckPhase::kKinds: return "kinds";
+    case CheckPhase::kDefences: return "defences";
+    case CheckPhase::kDisproofs: return "disproofs";
+  }
+  return "?";
+}
+
+struct PhaseCost {
+  std::uint64_t nodes = 0;
+  int solves = 0;
+  double time_ms = 0;
+};
+
+// What settled a verdict before the check ended: a flaw (the first cook, short mate, longer or equal
+// defence, or the pieces left that the check found), a bad line, or an unproven main line.
+struct VerdictCause {
+  // "cook", "short", "longer", "equal", "leftover"; "bad-line" (a defence of the recorded line escapes
+  // mate); "main line not proven" (tsumi's own: the verdict is unknown whatever the branches say)
+  std::string finding;
+  int ply = 0;  // 1-based ply of the main line; 0 for the pieces left
+  Move move = Move::none();
+};
+
 struct SoundnessReport {
   SoundnessVerdict verdict = SoundnessVerdict::kUnknown;
   bool recorded = false;        // the main line is the recorded one (else tsumi's own)
@@ -122,6 +167,18 @@ struct SoundnessReport {
   std::vector<Defence> defences;
   std::vector<UnknownBranch> unknown;
   std::optional<BadLine> bad_line;
+  // The verdict was known before the check ended: what settled it (a flaw), and when (ms from the
+  // check's start; for a verdict known only at the end, verdict_ms is time_ms and settled_by is empty).
+  std::optional<VerdictCause> settled_by;
+  double verdict_ms = 0;
+  // The check stopped at its verdict (SoundnessLimits::first_flaw): the branches after the flaw that
+  // settled it were not examined (`unexamined` of them), so the findings are not all there are.
+  bool first_flaw = false;
+  int unexamined = 0;
+  std::array<PhaseCost, kCheckPhases> phases{};  // indexed by CheckPhase
+  // The total node budget the check had (SoundnessLimits::total_nodes, or the one that scales with the
+  // problem's solve); 0: none. Branches past it are unknown ("total nodes").
+  std::uint64_t budget_nodes = 0;
   MateResult solve;         // the problem's own solve (its shortest mate and line)
   int branches = 0;         // other moves examined (each a position to solve, or mated at once)
   int solves = 0;           // solves of those positions (a branch may need up to three)

@@ -19,4 +19,11 @@ namespace tsumi {
 
 SoundnessVerdict soundness_verdict(const SoundnessReport& report);
 
+// Whether the finding makes a problem flawed: a settled cook or short mate, a longer or equal defence,
+// on the main line (not inside a variation). A check that has found one knows its verdict (flawed)
+// where its main line is proven (a recorded one, or tsumi's proven shortest and exact) and, for a
+// recorded line, no defence can still escape mate (bad-line comes first).
+bool is_flaw(const Cook& cook);
+bool is_flaw(const Defence& defence);
+
 }  // namespace tsumi

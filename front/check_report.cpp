@@ -85,6 +85,11 @@ std::string may_be_words(const Cook& c) {
          " (not settled)";
 }
 
+// The line a finding's move is played after: the main line, or its variation path.
+std::span<const Move> walked(const SoundnessReport& r, const std::vector<Move>& path) {
+  return path.empty() ? std::span<const Move>(r.main_line) : std::span<const Move>(path);
+}
+
 }  // namespace
 
 std::string cook_words(CookKind kind) {
@@ -107,8 +112,8 @@ std::string defence_words(DefenceKind kind) {
   return "?";
 }
 
-std::string check_text(const MateProblem& problem, const SoundnessReport& r) {
-  std::string s = "verdict " + std::string(to_string(r.verdict)) + "\n";
+std::string main_line_text(const MateProblem& problem, const SoundnessReport& r) {
+  std::string s;
   if (r.bad_line)
     s += "bad line (手順不正) at ply " + std::to_string(r.bad_line->ply) + ": " + r.bad_line->reason + "\n";
   if (!r.main_line.empty()) {
@@ -119,38 +124,126 @@ std::string check_text(const MateProblem& problem, const SoundnessReport& r) {
   } else if (r.verdict == SoundnessVerdict::kNoMate) {
     s += "no mate (不詰)\n";
   }
+  return s;
+}
+
+std::string finding_line(const MateProblem& problem, const SoundnessReport& r, const Cook& c) {
+  return "ply " + std::to_string(c.ply) + ": " + cook_words(c.kind) + may_be_words(c) +
+         variation_words(r.main_line, c.variation_path) + ": " +
+         move_words(problem, walked(r, c.variation_path), c.ply, c.move) + ", mate in " +
+         length_words(c.mate_length, c.length_proven) + " from there: " + to_usi(c.line) + "\n";
+}
+
+std::string finding_line(const MateProblem& problem, const SoundnessReport& r, const Defence& d) {
+  std::string t = "ply " + std::to_string(d.ply) + ": " + defence_words(d.kind) +
+                  variation_words(r.main_line, d.variation_path) + ": " +
+                  move_words(problem, walked(r, d.variation_path), d.ply, d.move) + ", mate in " +
+                  length_words(d.mate_length, d.length_proven) + " from there";
+  if (!d.leftover.empty()) t += ", leaving " + hand_to_sfen(d.leftover, problem.attacker);
+  return t + ": " + to_usi(d.line) + "\n";
+}
+
+std::string finding_line(const MateProblem& problem, const SoundnessReport& r, const UnknownBranch& u) {
+  return "ply " + std::to_string(u.ply) + ": unknown" + variation_words(r.main_line, u.variation_path) +
+         (u.move.is_none() ? std::string() : ": " + move_words(problem, walked(r, u.variation_path), u.ply, u.move)) +
+         " (" + u.reason + ")\n";
+}
+
+std::string leftover_line(const MateProblem& problem, const SoundnessReport& r) {
+  if (r.main_line.empty() || r.leftover.empty()) return "";
+  return "pieces left (駒余り): " + hand_to_sfen(r.leftover, problem.attacker) + "\n";
+}
+
+std::string settled_words(const MateProblem& problem, const SoundnessReport& r) {
+  if (!r.settled_by) return "";
+  const VerdictCause& c = *r.settled_by;
+  std::string what = c.finding;
+  if (c.finding == "cook") what = cook_words(CookKind::kCook);
+  if (c.finding == "short") what = cook_words(CookKind::kShort);
+  if (c.finding == "longer") what = defence_words(DefenceKind::kLonger);
+  if (c.finding == "equal") what = defence_words(DefenceKind::kEqual);
+  if (c.finding == "leftover") what = "pieces left (駒余り)";
+  if (c.finding == "main line not proven")
+    return "tsumi's main line, not proven the shortest mate against the longest defences";
+  if (c.finding == "bad-line" && r.bad_line)
+    return "the bad line (手順不正) at ply " + std::to_string(r.bad_line->ply) + ": " + r.bad_line->reason;
+  std::string s = "the " + what;
+  if (c.ply > 0) {
+    s += " at ply " + std::to_string(c.ply);
+    if (!c.move.is_none()) s += ", " + move_words(problem, r.main_line, c.ply, c.move);
+  }
+  return s;
+}
+
+std::string totals_text(const SoundnessReport& r) {
+  std::string s = "branches " + std::to_string(r.branches) + " (" + std::to_string(r.solves) + " solves), nodes " +
+                  std::to_string(r.nodes) + ", time " + std::to_string(whole_ms(r.time_ms)) + " ms (the solve " +
+                  std::to_string(whole_ms(r.solve_ms)) + " ms";
+  if (r.settled_by) s += ", the verdict " + std::to_string(whole_ms(r.verdict_ms)) + " ms";
+  s += ")\n";
+  if (r.first_flaw)
+    s += "stopped at the verdict (--first-flaw): " + std::to_string(r.unexamined) + " branches not examined\n";
+  s += "phases:";
+  for (int k = 0; k < kCheckPhases; ++k) {
+    const PhaseCost& p = r.phases[std::size_t(k)];
+    if (p.solves == 0 && p.time_ms < 0.5) continue;
+    s += std::string(" ") + to_string(CheckPhase(k)) + " " + std::to_string(whole_ms(p.time_ms)) + " ms (" +
+         std::to_string(p.solves) + " solves, " + std::to_string(p.nodes) + " nodes)";
+    if (k + 1 < kCheckPhases) s += ";";
+  }
+  if (s.back() == ';') s.pop_back();
+  return s + "\n";
+}
+
+std::string check_text(const MateProblem& problem, const SoundnessReport& r) {
+  std::string s = "verdict " + std::string(to_string(r.verdict)) + "\n";
+  s += main_line_text(problem, r);
   // The findings in ply order: cooks, defences and unknown branches of a ply together.
   std::vector<std::pair<int, std::string>> findings;
-  // The line a finding's move is played after: the main line, or its variation path.
-  const auto walked = [&](const std::vector<Move>& path) -> std::span<const Move> {
-    return path.empty() ? std::span<const Move>(r.main_line) : std::span<const Move>(path);
-  };
-  for (const Cook& c : r.cooks)
-    findings.emplace_back(c.ply, cook_words(c.kind) + may_be_words(c) + variation_words(r.main_line, c.variation_path) +
-                                     ": " + move_words(problem, walked(c.variation_path), c.ply, c.move) +
-                                     ", mate in " + length_words(c.mate_length, c.length_proven) +
-                                     " from there: " + to_usi(c.line));
-  for (const Defence& d : r.defences) {
-    std::string t = defence_words(d.kind) + variation_words(r.main_line, d.variation_path) + ": " +
-                    move_words(problem, walked(d.variation_path), d.ply, d.move) + ", mate in " +
-                    length_words(d.mate_length, d.length_proven) + " from there";
-    if (!d.leftover.empty()) t += ", leaving " + hand_to_sfen(d.leftover, problem.attacker);
-    findings.emplace_back(d.ply, t + ": " + to_usi(d.line));
-  }
-  for (const UnknownBranch& u : r.unknown)
-    findings.emplace_back(
-        u.ply,
-        "unknown" + variation_words(r.main_line, u.variation_path) +
-            (u.move.is_none() ? std::string() : ": " + move_words(problem, walked(u.variation_path), u.ply, u.move)) +
-            " (" + u.reason + ")");
+  for (const Cook& c : r.cooks) findings.emplace_back(c.ply, finding_line(problem, r, c));
+  for (const Defence& d : r.defences) findings.emplace_back(d.ply, finding_line(problem, r, d));
+  for (const UnknownBranch& u : r.unknown) findings.emplace_back(u.ply, finding_line(problem, r, u));
   std::stable_sort(findings.begin(), findings.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [ply, text] : findings) s += "ply " + std::to_string(ply) + ": " + text + "\n";
-  if (!r.main_line.empty() && !r.leftover.empty())
-    s += "pieces left (駒余り): " + hand_to_sfen(r.leftover, problem.attacker) + "\n";
-  s += "branches " + std::to_string(r.branches) + " (" + std::to_string(r.solves) + " solves), nodes " +
-       std::to_string(r.nodes) + ", time " + std::to_string(whole_ms(r.time_ms)) + " ms (the solve " +
-       std::to_string(whole_ms(r.solve_ms)) + " ms)\n";
-  return s;
+  for (const auto& [ply, text] : findings) s += text;
+  s += leftover_line(problem, r);
+  return s + totals_text(r);
+}
+
+Json finding_json(const MateProblem& /*problem*/, const Cook& c) {
+  return Json{{"ply", c.ply},
+              {"move", to_usi(c.move)},
+              {"mate_length", c.mate_length},
+              {"line", usi_array(c.line)},
+              {"kind", to_string(c.kind)},
+              {"length_proven", c.length_proven},
+              {"kind_settled", c.kind_settled},
+              {"may_be", c.kind_settled ? Json() : Json(to_string(c.may_be))},
+              {"variation", usi_array(c.variation_path)}};
+}
+
+Json finding_json(const MateProblem& problem, const Defence& d) {
+  return Json{{"ply", d.ply},
+              {"move", to_usi(d.move)},
+              {"mate_length", d.mate_length},
+              {"line", usi_array(d.line)},
+              {"kind", to_string(d.kind)},
+              {"length_proven", d.length_proven},
+              {"leftover", d.leftover.empty() ? std::string() : hand_to_sfen(d.leftover, problem.attacker)},
+              {"variation", usi_array(d.variation_path)}};
+}
+
+Json finding_json(const MateProblem& /*problem*/, const UnknownBranch& u) {
+  return Json{{"ply", u.ply},
+              {"move", u.move.is_none() ? std::string() : to_usi(u.move)},
+              {"reason", u.reason},
+              {"variation", usi_array(u.variation_path)}};
+}
+
+Json settled_json(const SoundnessReport& r) {
+  if (!r.settled_by) return nullptr;
+  return Json{{"finding", r.settled_by->finding},
+              {"ply", r.settled_by->ply},
+              {"move", r.settled_by->move.is_none() ? std::string() : to_usi(r.settled_by->move)}};
 }
 
 void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& j) {
@@ -160,36 +253,14 @@ void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& 
   j["main_line"] = usi_array(r.main_line);
   j["recorded"] = r.recorded;
   Json cooks = Json::array();
-  for (const Cook& c : r.cooks)
-    cooks.push_back(Json{{"ply", c.ply},
-                         {"move", to_usi(c.move)},
-                         {"mate_length", c.mate_length},
-                         {"line", usi_array(c.line)},
-                         {"kind", to_string(c.kind)},
-                         {"length_proven", c.length_proven},
-                         {"kind_settled", c.kind_settled},
-                         {"may_be", c.kind_settled ? Json() : Json(to_string(c.may_be))},
-                         {"variation", usi_array(c.variation_path)}});
+  for (const Cook& c : r.cooks) cooks.push_back(finding_json(problem, c));
   j["cooks"] = std::move(cooks);
   Json defences = Json::array();
-  for (const Defence& d : r.defences)
-    defences.push_back(
-        Json{{"ply", d.ply},
-             {"move", to_usi(d.move)},
-             {"mate_length", d.mate_length},
-             {"line", usi_array(d.line)},
-             {"kind", to_string(d.kind)},
-             {"length_proven", d.length_proven},
-             {"leftover", d.leftover.empty() ? std::string() : hand_to_sfen(d.leftover, problem.attacker)},
-             {"variation", usi_array(d.variation_path)}});
+  for (const Defence& d : r.defences) defences.push_back(finding_json(problem, d));
   j["defences"] = std::move(defences);
   j["leftover"] = r.leftover.empty() ? std::string() : hand_to_sfen(r.leftover, problem.attacker);
   Json unknown = Json::array();
-  for (const UnknownBranch& u : r.unknown)
-    unknown.push_back(Json{{"ply", u.ply},
-                           {"move", u.move.is_none() ? std::string() : to_usi(u.move)},
-                           {"reason", u.reason},
-                           {"variation", usi_array(u.variation_path)}});
+  for (const UnknownBranch& u : r.unknown) unknown.push_back(finding_json(problem, u));
   j["unknown"] = std::move(unknown);
   if (r.bad_line)
     j["bad_line"] = Json{{"ply", r.bad_line->ply},
@@ -203,6 +274,17 @@ void add_check_json(const MateProblem& problem, const SoundnessReport& r, Json& 
   j["nodes"] = r.nodes;
   j["time_ms"] = whole_ms(r.time_ms);
   j["solve_ms"] = whole_ms(r.solve_ms);
+  j["verdict_ms"] = whole_ms(r.verdict_ms);
+  j["settled_by"] = settled_json(r);
+  j["first_flaw"] = r.first_flaw;
+  j["budget_nodes"] = r.budget_nodes;
+  j["unexamined"] = r.unexamined;
+  Json phases = Json::object();
+  for (int k = 0; k < kCheckPhases; ++k) {
+    const PhaseCost& p = r.phases[std::size_t(k)];
+    phases[to_string(CheckPhase(k))] = Json{{"nodes", p.nodes}, {"solves", p.solves}, {"time_ms", whole_ms(p.time_ms)}};
+  }
+  j["phases"] = std::move(phases);
 }
 
 notation::Kifu check_kifu(const MateProblem& problem, const SoundnessReport& r, const notation::Kifu& source) {

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -29,6 +30,7 @@
 #include "core/table_memory.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
+#include "front/check_events.h"
 #include "front/check_report.h"
 #include "front/game_report.h"
 #include "front/mate_report.h"
@@ -211,21 +213,34 @@ front::LoadedProblem check_input(const py::object& source, const py::object& lin
   return in;
 }
 
-// `tsumi check --json`'s object for one problem (cli/check/check_command.cpp).
+// `tsumi check --json`'s object for one problem (cli/check/check_command.cpp). on_event, where given, is
+// called with each event of front/check_events.h as a dict while the check goes (from the waiting
+// thread's polls, with the GIL: the events wait in a queue the check fills), the last before the return.
 py::dict check(const py::object& source, const py::object& line, std::optional<double> time,
-               std::optional<std::int64_t> nodes, std::optional<double> total_time, std::int64_t hash_mb, int threads,
-               int depth_of_variations) {
+               std::optional<std::int64_t> nodes, std::optional<double> total_time,
+               std::optional<std::int64_t> total_nodes, std::int64_t hash_mb, int threads, int depth_of_variations,
+               bool first_flaw, const py::object& on_event) {
   const front::LoadedProblem in = check_input(source, line);
   check_range("hash_mb", hash_mb, 1, limits::kMaxHashMb);
   check_range("threads", threads, 1, limits::kMaxThreads);
   check_range("depth_of_variations", depth_of_variations, 0, 8);
+  if (!on_event.is_none() && !PyCallable_Check(on_event.ptr())) throw py::type_error("on_event must be callable");
   SoundnessLimits limits;
   limits.branch = limits_of(time, nodes, threads, true);
   limits.variation_depth = depth_of_variations;
+  limits.first_flaw = first_flaw;
   if (total_time) {
     if (!(*total_time >= 0))
       throw py::value_error("total_time must be a number of seconds, 0 or more (None: no limit)");
     limits.total_time_s = *total_time;
+  }
+  if (total_nodes) {
+    if (*total_nodes < 0) throw py::value_error("total_nodes must be 0 or more, not " + std::to_string(*total_nodes));
+    limits.total_nodes = std::uint64_t(*total_nodes);
+  }
+  if (!total_time && !total_nodes) {  // the budget that scales with the problem, as `tsumi check`'s
+    limits.budget_share = kBudgetShare;
+    limits.budget_min_nodes = kBudgetMinNodes;
   }
   std::atomic<bool> stop{false};
   limits.stop = &stop;
@@ -235,12 +250,32 @@ py::dict check(const py::object& source, const py::object& line, std::optional<d
     const py::gil_scoped_release release;
     solver = std::make_unique<MateSolver>(std::size_t(hash_mb));  // TableMemoryError: MemoryError
   }
+  // The events, from the check's thread to the waiting one.
+  std::mutex queue_mutex;
+  std::vector<nlohmann::ordered_json> queue;
+  front::CheckEvents events(
+      in.problem,
+      [&](const nlohmann::ordered_json& event, const std::string&) {
+        const std::lock_guard lock(queue_mutex);
+        queue.push_back(event);
+      },
+      false, first_flaw);
+  const auto deliver = [&] {
+    std::vector<nlohmann::ordered_json> ready;
+    {
+      const std::lock_guard lock(queue_mutex);
+      ready.swap(queue);
+    }
+    for (const nlohmann::ordered_json& e : ready) on_event(to_python(e));  // an error it raises stops the check
+  };
   SoundnessReport report;
-  run_interruptible([&] { report = check_soundness(*solver, in.problem, in.line, limits); },
-                    [&] {
-                      stop.store(true, std::memory_order_relaxed);
-                      solver->request_stop();
-                    });
+  run_interruptible(
+      [&] { report = check_soundness(*solver, in.problem, in.line, limits, on_event.is_none() ? nullptr : &events); },
+      [&] {
+        stop.store(true, std::memory_order_relaxed);
+        solver->request_stop();
+      },
+      on_event.is_none() ? std::function<void()>() : std::function<void()>(deliver));
   nlohmann::ordered_json j;
   j["sfen"] = to_sfen(in.problem.setup);
   front::add_check_json(in.problem, report, j);
@@ -402,16 +437,20 @@ PYBIND11_MODULE(_tsumi, m) {  // the package tsumi (python/tsumi/__init__.py) re
         "time_ms, ... time (seconds) and nodes limit the search (None: no limit); shortest=False stops "
         "at the first mate found. Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
   m.def("check", &check, "problem"_a, "line"_a = py::none(), "time"_a = py::none(), "nodes"_a = py::none(),
-        "total_time"_a = py::none(), "hash_mb"_a = tsumi::limits::kDefaultMateHashMb, "threads"_a = 1,
-        "depth_of_variations"_a = 0,
+        "total_time"_a = py::none(), "total_nodes"_a = py::none(), "hash_mb"_a = tsumi::limits::kDefaultMateHashMb,
+        "threads"_a = 1, "depth_of_variations"_a = 0, "first_flaw"_a = false, "on_event"_a = py::none(),
         "Checks a tsume problem for soundness and returns the object `tsumi check --json` prints: verdict "
         "('sound', 'flawed', 'nomate', 'bad-line', 'unknown'), length, futile_length, main_line, cooks, "
         "defences, leftover, unknown, bad_line, nodes, time_ms. problem: a SFEN, or a KIF/KI2/CSA/BOD file "
         "(path, text or bytes) whose recorded moves are the main line; line: the main line as USI moves (a "
         "str or a list), replacing the file's; None and no moves: tsumi's own line. time and nodes limit "
-        "each solve, total_time the whole check; depth_of_variations: levels of variations checked too "
-        "(their findings carry a 'variation' path and leave the verdict as it is). Releases the GIL; "
-        "Ctrl-C stops it (KeyboardInterrupt).");
+        "each solve, total_time and total_nodes the whole check (neither given: a budget of 200 times the "
+        "nodes of the problem's own solve, at least 20,000,000; 0: none); depth_of_variations: levels of "
+        "variations checked too (their findings carry a 'variation' path and leave the verdict as it is). "
+        "first_flaw=True stops at the verdict (settled_by says what settled it). on_event(dict) is called "
+        "for each event as the check goes: 'main_line', 'cook', 'defence', 'unknown', 'leftover', "
+        "'verdict' (the dicts of `tsumi check --json-lines`); an exception it raises stops the check. "
+        "Releases the GIL; Ctrl-C stops it (KeyboardInterrupt).");
   m.def("mate_many", &mate_many, "sfens"_a, "time"_a = py::none(), "nodes"_a = py::none(), "threads"_a = 1,
         "hash_mb"_a = 64, "shortest"_a = true, "progress"_a = py::none(),
         "Solves a list of tsume problems (SFENs, or any text tsumi.mate takes) on `threads` workers at once "

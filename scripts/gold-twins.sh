@@ -3,24 +3,27 @@
 # gold in the attacker's hand, taken from the defender's (the typical flawed draft a composer checks,
 # issue 44). Problems longer than --max-length plies (default 11), no-mates, and those where every gold
 # is already on the board or in the attacker's hand are left out. Each line keeps the problem's id with
-# "+G" after it and its source; it has no expected length (the twin is another problem).
+# "+G" after it; its expected length is tsumi's own (`tsumi mate --time 20`, proven shortest: a twin
+# the solve does not prove is left out), at most its problem's, since the gold only adds checks.
 #
-#   scripts/gold-twins.sh [--max-length N] [SUITE] > TWINS
+#   scripts/gold-twins.sh [--max-length N] [--tsumi EXE] [SUITE] > TWINS
 #
 # positions/tsume-gold-twins.txt is this script's output on the public set.
 set -euo pipefail
 root=$(realpath "$(dirname "$0")/..")
 max=11
 suite="$root/positions/tsume-public.txt"
+tsumi="$root/build/release/cli/tsumi"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --max-length) max="$2"; shift 2 ;;
-    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --tsumi) tsumi=$(realpath "$2"); shift 2 ;;
+    -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "gold-twins: unknown argument '$1' (--help)" >&2; exit 2 ;;
     *) suite="$1"; shift ;;
   esac
 done
-echo "# tsume-gold-twins: the problems of $(basename "$suite") of up to $max plies, each with one more gold in the attacker's hand (taken from the defender's); made by scripts/gold-twins.sh. No expected length: each twin is a problem of its own, checked by tsumi check (issue 44)."
+echo "# tsume-gold-twins: the problems of $(basename "$suite") of up to $max plies, each with one more gold in the attacker's hand (taken from the defender's): the typical flawed draft, for tsumi check (issue 44). Made by scripts/gold-twins.sh; expected = tsumi mate's proven shortest length, every defence counted (tsumi at $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "an unknown build")), original = the problem's own expected."
 awk -F'\t' -v max="$max" '
   # The hand field as counts: n[c] for each piece letter c (upper case black, lower case white).
   function parse_hand(h, n,    i, c, k) {
@@ -63,6 +66,15 @@ awk -F'\t' -v max="$max" '
     if (on_board + n[gold] >= 4) next
     n[gold] += 1
     if (n[foe] > 0) n[foe] -= 1
-    printf "%s %s %s %s\tid=%s+G\tsource=%s, one more gold in the attacker'"'"'s hand\n", board, side, hand_text(n), w[4] == "" ? 1 : w[4], id, id
+    printf "%s %s %s %s\t%s\t%s\n", board, side, hand_text(n), w[4] == "" ? 1 : w[4], id, length_of
   }
-' "$suite"
+' "$suite" | while IFS=$'\t' read -r sfen id original; do
+  json=$("$tsumi" mate --sfen "$sfen" --threads 1 --hash 64 --time 20 --json || true)
+  length=$(grep -o '"length":[0-9]*' <<<"$json" | head -1 | cut -d: -f2)
+  if ! grep -q '"result":"mate"' <<<"$json" || ! grep -q '"shortest_proven":true' <<<"$json" || [[ -z "$length" ]]; then
+    echo "gold-twins: $id+G: no proven mate, left out" >&2
+    continue
+  fi
+  printf '%s\texpected=%s\tid=%s+G\tsource=%s with one more gold in the attacker'"'"'s hand\toriginal=%s\n' \
+    "$sfen" "$length" "$id" "$id" "$original"
+done

@@ -7,10 +7,12 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "compose/soundness.h"
 #include "core/usi.h"
 #include "notation/kifu_file.h"
 #include "tests/support/test_data.h"
@@ -89,6 +91,61 @@ TEST(CheckCommand, RecordedLine) {
   const CommandResult illegal = run(o);
   EXPECT_EQ(illegal.code, 2);
   EXPECT_TRUE(has(illegal.err, "--line: move 2 '9a9b'")) << illegal.err;
+}
+
+// The text comes as the check goes: the early verdict says what settled it; with --first-flaw the
+// check stops there and says how many branches it left out.
+TEST(CheckCommand, TheVerdictFirst) {
+  CheckOptions o = check_sfen_options(kFlawed);
+  const CommandResult all = run(o);
+  EXPECT_TRUE(has(all.out, "verdict flawed, known after ")) << all.out;
+  EXPECT_TRUE(has(all.out, "(the check goes on)\n")) << all.out;
+  EXPECT_TRUE(has(all.out, "phases: ")) << all.out;
+  // The equal defence settled it, before the cook is printed; the last verdict line is the end's.
+  EXPECT_LT(all.out.find("verdict flawed, known"), all.out.find("ply 3: cook"));
+  EXPECT_LT(all.out.find("ply 3: cook"), all.out.rfind("verdict flawed\n"));
+  o.first_flaw = true;
+  const CommandResult first = run(o);
+  EXPECT_EQ(first.code, 1);
+  EXPECT_TRUE(has(first.out, "the equal defence (変同) at ply 2")) << first.out;
+  EXPECT_TRUE(has(first.out, "stopped at the verdict (--first-flaw): ")) << first.out;
+  EXPECT_FALSE(has(first.out, "ply 3: cook")) << first.out;
+  o.json = true;
+  const auto j = nlohmann::json::parse(run(o).out);
+  EXPECT_EQ(j["first_flaw"], true);
+  EXPECT_GT(j["unexamined"], 0);
+  EXPECT_EQ(j["settled_by"]["finding"], "equal");
+  EXPECT_LE(j["verdict_ms"], j["time_ms"]);
+}
+
+// --json-lines: one object a line, the events as they come, the report object last.
+TEST(CheckCommand, JsonLines) {
+  CheckOptions o = check_sfen_options(kFlawed);
+  o.json_lines = true;
+  const CommandResult r = run(o);
+  EXPECT_EQ(r.code, 1);
+  std::istringstream lines(r.out);
+  std::vector<std::string> events;
+  nlohmann::json last;
+  for (std::string line; std::getline(lines, line);) {
+    last = nlohmann::json::parse(line);
+    events.push_back(last["event"]);
+  }
+  const std::vector<std::string> expected = {"main_line", "defence", "verdict", "cook", "report"};
+  EXPECT_EQ(events, expected);
+  EXPECT_EQ(last["verdict"], "flawed");
+  EXPECT_EQ(last["cooks"].size(), 1u);
+  EXPECT_TRUE(last.contains("phases"));
+}
+
+// The default budget scales with the problem's own solve; a total given replaces it.
+TEST(CheckCommand, TheBudgetScalesWithTheProblem) {
+  CheckOptions o = check_sfen_options(kFlawed);
+  o.json = true;
+  EXPECT_EQ(nlohmann::json::parse(run(o).out)["budget_nodes"], kBudgetMinNodes);  // a tiny solve: the least
+  o.budget = false;
+  o.total_nodes = 0;
+  EXPECT_EQ(nlohmann::json::parse(run(o).out)["budget_nodes"], 0);
 }
 
 TEST(CheckCommand, KifWithAVariationAFindingReadsBack) {

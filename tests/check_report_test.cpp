@@ -121,6 +121,57 @@ TEST(CheckReport, KifuHasAVariationAFinding) {
   EXPECT_NE(notation::write_kif(k).find("変化：2手"), std::string::npos);
 }
 
+// The verdict's time and what settled it, the stop at the first flaw, the budget and the phases: in the
+// totals' words and in the JSON.
+TEST(CheckReport, TheVerdictsTimeAndThePhases) {
+  const MateProblem p = problem();
+  SoundnessReport r = report(p);
+  r.time_ms = 40;
+  r.verdict_ms = 12;
+  r.settled_by = VerdictCause{"cook", 3, r.cooks[0].move};
+  r.first_flaw = true;
+  r.unexamined = 4;
+  r.budget_nodes = 20000000;
+  r.phases[std::size_t(CheckPhase::kDisproofs)] = {1234, 5, 30};
+  const std::string t = totals_text(r);
+  EXPECT_NE(t.find("the verdict 12 ms"), std::string::npos) << t;
+  EXPECT_NE(t.find("stopped at the verdict (--first-flaw): 4 branches not examined\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("phases: disproofs 30 ms (5 solves, 1234 nodes)\n"), std::string::npos) << t;
+  EXPECT_EQ(settled_words(p, r), "the cook (余詰) at ply 3, ▲１四飛(24) (2d1d)");
+  r.settled_by = VerdictCause{"leftover", 0, Move::none()};
+  EXPECT_EQ(settled_words(p, r), "the pieces left (駒余り)");
+  nlohmann::ordered_json j;
+  add_check_json(p, r, j);
+  EXPECT_EQ(j["verdict_ms"], 12);
+  EXPECT_EQ(j["settled_by"]["finding"], "leftover");
+  EXPECT_EQ(j["first_flaw"], true);
+  EXPECT_EQ(j["unexamined"], 4);
+  EXPECT_EQ(j["budget_nodes"], 20000000);
+  EXPECT_EQ(j["phases"]["disproofs"]["nodes"], 1234);
+  EXPECT_EQ(j["phases"]["disproofs"]["solves"], 5);
+  EXPECT_EQ(j["phases"]["solve"]["nodes"], 0);
+  for (const char* phase : {"solve", "probes", "cook_lengths", "kinds", "defences", "disproofs"})
+    EXPECT_TRUE(j["phases"].contains(phase)) << phase;
+  r.settled_by.reset();
+  EXPECT_EQ(settled_words(p, r), "");
+  EXPECT_TRUE(settled_json(r).is_null());
+}
+
+// The parts of check_text are its lines: a finding's line is the same alone.
+TEST(CheckReport, APartIsItsLineOfTheWhole) {
+  const MateProblem p = problem();
+  const SoundnessReport r = report(p);
+  const std::string t = check_text(p, r);
+  for (const std::string& part :
+       {main_line_text(p, r), finding_line(p, r, r.cooks[0]), finding_line(p, r, r.defences[0]),
+        finding_line(p, r, r.unknown[0]), leftover_line(p, r), totals_text(r)})
+    EXPECT_NE(t.find(part), std::string::npos) << part;
+  nlohmann::ordered_json j;
+  add_check_json(p, r, j);
+  EXPECT_EQ(finding_json(p, r.cooks[0]), j["cooks"][0]);
+  EXPECT_EQ(finding_json(p, r.defences[0]), j["defences"][0]);
+}
+
 TEST(CheckReport, Words) {
   EXPECT_EQ(cook_words(CookKind::kShort), "short mate (早詰)");
   EXPECT_EQ(defence_words(DefenceKind::kEqual), "equal defence (変同)");

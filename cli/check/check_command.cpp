@@ -11,6 +11,7 @@
 
 #include "cli/common/output_file.h"
 #include "cli/common/problem_args.h"
+#include "cli/common/progress_meter.h"
 #include "compose/soundness.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
@@ -18,6 +19,7 @@
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
+#include "front/check_events.h"
 #include "front/check_report.h"
 #include "front/mate_report.h"
 #include "front/problem_source.h"
@@ -49,7 +51,61 @@ SoundnessLimits limits_of(const CheckOptions& o) {
   l.total_time_s = o.total_time_s;
   l.total_nodes = o.total_nodes;
   l.variation_depth = o.variation_depth;
+  l.first_flaw = o.first_flaw;
+  l.first_pass_nodes = o.first_pass_nodes;
+  if (o.budget) {
+    l.budget_share = kBudgetShare;
+    l.budget_min_nodes = kBudgetMinNodes;
+  }
   return l;
+}
+
+// The progress line on a terminal (err), redrawn in place at most every kRedrawMs, erased at the end.
+class ProgressLine {
+ public:
+  ProgressLine(std::ostream& err, bool enabled) : err_(err), enabled_(enabled) {}
+  ~ProgressLine() { erase(); }
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  void draw(const std::string& words) {
+    if (!enabled_ || ms_since(last_) < kRedrawMs) return;
+    last_ = Clock::now();
+    err_ << "\r" << words << "\x1b[K" << std::flush;
+    drawn_ = true;
+  }
+  // Before a line of out is written: the terminal shows both streams, so the progress line goes first.
+  void erase() {
+    if (drawn_) err_ << "\r\x1b[K" << std::flush;
+    drawn_ = false;
+  }
+
+ private:
+  static constexpr double kRedrawMs = 200;
+  std::ostream& err_;
+  bool enabled_;
+  bool drawn_ = false;
+  Clock::time_point last_ = Clock::now();
+};
+
+// The events of one problem's check, printed as they come: their text (one problem in text), or one
+// JSON line each (--json-lines, with the problem's name in a suite); the progress line on err.
+front::CheckEvents::Sink event_printer(const CheckOptions& o, const std::string& name, bool single, std::ostream& out,
+                                       ProgressLine& line) {
+  return [&o, name, single, &out, &line](const Json& event, const std::string& text) {
+    if (event["event"] == "progress") {
+      line.draw(text);
+      return;
+    }
+    line.erase();
+    if (o.json_lines) {
+      Json e = event;
+      if (!single) e["problem"] = name;
+      out << e.dump() << std::endl;
+    } else if (single && !o.json) {
+      out << text << std::flush;
+    }
+  };
 }
 
 // The lines of a problem's text without its totals, indented under its row of the table.
@@ -59,7 +115,9 @@ std::string indented_findings(const std::string& text) {
   while (begin < text.size()) {
     const std::size_t end = std::min(text.find('\n', begin), text.size());
     const std::string_view line(text.data() + begin, end - begin);
-    if (!line.empty() && !line.starts_with("branches ")) s.append("    ").append(line).append("\n");
+    if (!line.empty() && !line.starts_with("branches ") && !line.starts_with("phases:") &&
+        !line.starts_with("stopped at the verdict"))
+      s.append("    ").append(line).append("\n");
     begin = end + 1;
   }
   return s;
@@ -73,9 +131,16 @@ Json problem_json(const front::LoadedProblem& p, const SoundnessReport& r) {
   return j;
 }
 
+// The report object as the last of --json-lines' events: "event": "report" first.
+Json report_event(const Json& report) {
+  Json j{{"event", "report"}};
+  for (const auto& [key, value] : report.items()) j[key] = value;
+  return j;
+}
+
 // The suite's table: a row a problem, the findings of those that are not sound under it, the totals.
 int run_suite(const CheckOptions& o, const std::vector<front::LoadedProblem>& problems, MateSolver& solver,
-              std::ostream& out) {
+              std::ostream& out, std::ostream& err) {
   std::size_t width = 4;
   for (const front::LoadedProblem& p : problems) width = std::max(width, p.name.size());
   int counts[5] = {};
@@ -84,15 +149,25 @@ int run_suite(const CheckOptions& o, const std::vector<front::LoadedProblem>& pr
   if (!o.json)
     out << std::left << std::setw(int(width)) << "name" << std::right << "  verdict   length  cooks  defences  unknown"
         << "     time_ms    solve_ms\n";
+  ProgressMeter meter(err, o.err_tty && !o.json_lines);
+  std::size_t done = 0;
   for (const front::LoadedProblem& p : problems) {
     solver.clear();
-    const SoundnessReport r = check_soundness(solver, p.problem, p.line, limits_of(o));
+    ProgressLine line(err, false);
+    front::CheckEvents events(p.problem, event_printer(o, p.name, false, out, line), false, o.first_flaw);
+    const SoundnessReport r =
+        check_soundness(solver, p.problem, p.line, limits_of(o), o.json_lines ? &events : nullptr);
+    meter.update(++done, problems.size(), nodes + r.nodes, p.name);
     ++counts[int(r.verdict)];
     total_ms += r.time_ms, solve_ms += r.solve_ms, nodes += r.nodes;
-    if (o.json) {
-      out << problem_json(p, r).dump() << std::endl;
+    if (o.json || o.json_lines) {
+      meter.finish();
+      Json j = problem_json(p, r);
+      if (o.json_lines) j = report_event(j);
+      out << j.dump() << std::endl;
       continue;
     }
+    meter.finish();
     out << std::left << std::setw(int(width)) << p.name << "  " << std::setw(8) << to_string(r.verdict) << std::right
         << std::setw(8) << r.length << std::setw(7) << r.cooks.size() << std::setw(10) << r.defences.size()
         << std::setw(9) << r.unknown.size() << std::setw(12) << front::whole_ms(r.time_ms) << std::setw(12)
@@ -135,14 +210,22 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     err << "tsumi check: " << error << "\n";
     return 2;
   }
-  if (!single) return run_suite(o, problems, *solver, out);
+  if (!single) return run_suite(o, problems, *solver, out, err);
 
   const front::LoadedProblem& p = problems.front();
-  const SoundnessReport r = check_soundness(*solver, p.problem, p.line, limits_of(o));
-  if (o.json)
+  ProgressLine line(err, o.err_tty);
+  front::CheckEvents events(p.problem, event_printer(o, p.name, true, out, line), o.err_tty, o.first_flaw);
+  const SoundnessReport r = check_soundness(*solver, p.problem, p.line, limits_of(o), &events);
+  line.erase();
+  if (o.json_lines) {
+    out << report_event(problem_json(p, r)).dump() << "\n";
+  } else if (o.json) {
     out << problem_json(p, r).dump() << "\n";
-  else
-    out << front::check_text(p.problem, r);
+  } else {
+    // The lines came as the check went: the main line, the findings, the early verdict; now the end.
+    if (r.main_line.empty()) out << front::main_line_text(p.problem, r);
+    out << "verdict " << to_string(r.verdict) << "\n" << front::totals_text(r);
+  }
   if (!o.kif_out.empty()) {
     const std::string kif = notation::write_kif(front::check_kifu(p.problem, r, p.source));
     if (auto e = write_output_file(o.kif_out, kif, out)) {

@@ -36,9 +36,12 @@ def check(
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     total_time: Optional[float] = None,
+    total_nodes: Optional[int] = None,
     hash_mb: int = 256,
     threads: int = 1,
     depth_of_variations: int = 0,
+    first_flaw: bool = False,
+    on_event: Optional[Callable[[dict[str, Any]], object]] = None,
 ) -> dict[str, Any]: ...
 def read_problem(path_or_text: Union[str, bytes, os.PathLike[str]]) -> str: ...
 

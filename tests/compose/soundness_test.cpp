@@ -11,6 +11,7 @@
 
 #include "core/usi.h"
 #include "tests/compose/check_fixture.h"
+#include "tests/support/test_data.h"
 
 namespace tsumi {
 namespace {
@@ -118,6 +119,141 @@ TEST(Soundness, TheRecordedLineIsChecked) {
   EXPECT_EQ(rec.verdict, own.verdict);
   EXPECT_EQ(rec.cooks.size(), own.cooks.size());
   EXPECT_EQ(rec.defences.size(), own.defences.size());
+}
+
+// The findings, each as "ply move kind length" (cooks) or "ply move kind length" (defences), and the
+// unknown branches' plies and moves: what two checks of one problem must agree on.
+std::vector<std::string> findings_of(const SoundnessReport& r) {
+  std::vector<std::string> out;
+  for (const Cook& c : r.cooks)
+    out.push_back("cook " + std::to_string(c.ply) + " " + to_usi(c.move) + " " + to_string(c.kind) + " " +
+                  std::to_string(c.mate_length));
+  for (const Defence& d : r.defences)
+    out.push_back("defence " + std::to_string(d.ply) + " " + to_usi(d.move) + " " + to_string(d.kind) + " " +
+                  std::to_string(d.mate_length));
+  for (const UnknownBranch& u : r.unknown) out.push_back("unknown " + std::to_string(u.ply) + " " + u.reason);
+  return out;
+}
+
+// The first pass (soundness.h) changes when a branch is settled, not what it finds: with a cap of one
+// node every search without a length bound that the solver's node check sees (every 1,024 nodes) is
+// left for the second pass, with none every branch is searched to its end in turn, and the findings come
+// out the same, in ply order. yo-mate5-1 (flawed: three cooks, two equal defences) has such searches.
+TEST(Soundness, TheFirstPassChangesTheOrderNotTheFindings) {
+  const MateSuiteEntry* yo = test::tsume_entry("yo-mate5-1");
+  ASSERT_NE(yo, nullptr);
+  for (const char* sfen : {yo->sfen.c_str(), test::kTanuki3, test::kLastMove, test::kTanuki3Pawn}) {
+    SoundnessLimits one_pass, tiny_cap;
+    one_pass.first_pass_nodes = 0;
+    tiny_cap.first_pass_nodes = 1;
+    const SoundnessReport a = checked(sfen, "", one_pass);
+    const SoundnessReport b = checked(sfen, "", tiny_cap);
+    const SoundnessReport c = checked(sfen);
+    EXPECT_EQ(a.verdict, b.verdict) << sfen;
+    EXPECT_EQ(a.verdict, c.verdict) << sfen;
+    EXPECT_EQ(findings_of(a), findings_of(b)) << sfen;
+    EXPECT_EQ(findings_of(a), findings_of(c)) << sfen;
+    EXPECT_EQ(a.branches, b.branches) << sfen;
+    if (sfen == yo->sfen.c_str()) {
+      EXPECT_GT(b.solves, a.solves);  // the capped searches were begun again
+    }
+    for (std::size_t k = 1; k < b.cooks.size(); ++k) EXPECT_LE(b.cooks[k - 1].ply, b.cooks[k].ply) << sfen;
+  }
+}
+
+// --first-flaw on tanuki3: the equal defence at ply 2 settles "flawed", and the cook at ply 3 is not
+// looked for.
+TEST(Soundness, FirstFlawStopsAtTheVerdict) {
+  const SoundnessReport full = checked(test::kTanuki3);
+  SoundnessLimits limits;
+  limits.first_flaw = true;
+  const SoundnessReport r = checked(test::kTanuki3, "", limits);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
+  EXPECT_TRUE(r.first_flaw);
+  ASSERT_TRUE(r.settled_by.has_value());
+  EXPECT_EQ(r.settled_by->finding, "equal");
+  EXPECT_EQ(r.settled_by->ply, 2);
+  EXPECT_EQ(to_usi(r.settled_by->move), "1b2a");
+  EXPECT_GT(r.unexamined, 0);
+  EXPECT_EQ(r.branches + r.unexamined, full.branches);
+  EXPECT_TRUE(r.cooks.empty());
+  EXPECT_LE(r.verdict_ms, r.time_ms);
+  // Without it the same flaw settles the verdict as early, and the check goes on.
+  ASSERT_TRUE(full.settled_by.has_value());
+  EXPECT_EQ(full.settled_by->finding, "equal");
+  EXPECT_FALSE(full.first_flaw);
+  EXPECT_EQ(full.unexamined, 0);
+}
+
+// The pawn left over is a flaw found before any branch is solved.
+TEST(Soundness, PiecesLeftSettleTheVerdictBeforeAnyBranch) {
+  SoundnessLimits limits;
+  limits.first_flaw = true;
+  const SoundnessReport r = checked(test::kTanuki3Pawn, "", limits);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
+  ASSERT_TRUE(r.settled_by.has_value());
+  EXPECT_EQ(r.settled_by->finding, "leftover");
+  EXPECT_EQ(r.branches, 0);
+  EXPECT_GT(r.unexamined, 0);
+  EXPECT_EQ(r.solves, 0);  // the problem's own solve is not a branch's
+}
+
+// A recorded line's flaw (the short mate 2c2b at ply 3) settles the verdict only once every defence of
+// the line is settled, since one that escaped mate would make the line bad: with --first-flaw the
+// attacker's other branches after it are left out, the defences are not.
+TEST(Soundness, ARecordedLinesFlawWaitsForItsDefences) {
+  const char* line = "1d2c 1b1a 2d1d 1a2a 1d1b+ 2a3a 2c3b";
+  const SoundnessReport full = checked(test::kTanuki3, line);
+  SoundnessLimits limits;
+  limits.first_flaw = true;
+  const SoundnessReport r = checked(test::kTanuki3, line, limits);
+  EXPECT_EQ(r.verdict, full.verdict);
+  EXPECT_EQ(r.verdict, SoundnessVerdict::kFlawed);
+  ASSERT_TRUE(r.settled_by.has_value());
+  ASSERT_EQ(r.defences.size(), full.defences.size());
+  for (std::size_t k = 0; k < r.defences.size(); ++k) {
+    EXPECT_EQ(r.defences[k].move, full.defences[k].move);
+    EXPECT_EQ(r.defences[k].mate_length, full.defences[k].mate_length);
+  }
+}
+
+// Every solve is counted in one phase: the phases add up to the check.
+TEST(Soundness, ThePhasesAddUpToTheCheck) {
+  for (const char* sfen : {test::kTanuki3, test::kLastMove}) {
+    const SoundnessReport r = checked(sfen);
+    std::uint64_t nodes = 0;
+    int solves = 0;
+    for (const PhaseCost& p : r.phases) nodes += p.nodes, solves += p.solves;
+    EXPECT_EQ(nodes, r.nodes) << sfen;
+    EXPECT_EQ(solves, r.solves + 1) << sfen;  // the problem's own solve is in the phase "solve"
+    EXPECT_EQ(r.phases[std::size_t(CheckPhase::kSolve)].solves, 1) << sfen;
+    EXPECT_EQ(r.phases[std::size_t(CheckPhase::kSolve)].nodes, r.solve.nodes) << sfen;
+  }
+  // tanuki3's cook at ply 3 is in the cook lengths; its other checks that do not mate in the disproofs.
+  const SoundnessReport r = checked(test::kTanuki3);
+  EXPECT_GT(r.phases[std::size_t(CheckPhase::kCookLengths)].solves, 0);
+  EXPECT_GT(r.phases[std::size_t(CheckPhase::kDisproofs)].solves, 0);
+  EXPECT_GT(r.phases[std::size_t(CheckPhase::kDefences)].solves, 0);
+}
+
+// The budget that scales with the problem: budget_share times the solve's nodes, at least
+// budget_min_nodes, where no total is given; past it the branches are unknown ("total nodes").
+TEST(Soundness, TheBudgetScalesWithTheProblemsSolve) {
+  SoundnessLimits limits;
+  limits.budget_share = 1;
+  limits.budget_min_nodes = 1;
+  const SoundnessReport tight = checked(test::kTanuki3, "", limits);
+  EXPECT_EQ(tight.budget_nodes, tight.solve.nodes);
+  EXPECT_TRUE(std::any_of(tight.unknown.begin(), tight.unknown.end(),
+                          [](const UnknownBranch& u) { return u.reason == "total nodes"; }));
+  limits.budget_min_nodes = 1000000;
+  const SoundnessReport roomy = checked(test::kTanuki3, "", limits);
+  EXPECT_EQ(roomy.budget_nodes, 1000000u);
+  EXPECT_TRUE(roomy.unknown.empty());
+  EXPECT_EQ(findings_of(roomy), findings_of(checked(test::kTanuki3)));
+  limits.total_nodes = 5000;  // a total given: that one, not the budget
+  EXPECT_EQ(checked(test::kTanuki3, "", limits).budget_nodes, 5000u);
+  EXPECT_EQ(checked(test::kTanuki3).budget_nodes, 0u);  // none asked for
 }
 
 }  // namespace

@@ -102,6 +102,26 @@ def test_check_is_the_json_of_tsumi_check():
         tsumi.check(suite_sfen("tanuki3-1"), depth_of_variations=-1)
 
 
+def test_check_first_flaw_and_its_events_as_they_come():
+    events = []
+    report = tsumi.check(suite_sfen("tanuki3-1"), hash_mb=16, on_event=events.append)
+    assert [e["event"] for e in events] == ["main_line", "defence", "verdict", "cook"]
+    assert events[2]["settled_by"] == {"finding": "equal", "ply": 2, "move": "1b2a"}
+    assert events[3]["move"] == "2d1d" and events[3] == {"event": "cook", **report["cooks"][0]}
+    assert report["budget_nodes"] > 0 and set(report["phases"]) >= {"solve", "disproofs", "kinds"}
+    first = tsumi.check(suite_sfen("tanuki3-1"), hash_mb=16, first_flaw=True)
+    assert first["verdict"] == "flawed" and first["first_flaw"] is True and first["cooks"] == []
+    assert tsumi.check(suite_sfen("tanuki3-1"), hash_mb=16, total_nodes=0)["budget_nodes"] == 0
+
+    def stop(event):
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        tsumi.check(suite_sfen("tanuki3-1"), hash_mb=16, on_event=stop)
+    with pytest.raises(TypeError, match="callable"):
+        tsumi.check(suite_sfen("tanuki3-1"), on_event=3)
+
+
 def test_bad_input_raises_value_error():
     with pytest.raises(ValueError, match="bad SFEN"):
         tsumi.perft("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", 2)
