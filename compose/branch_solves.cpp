@@ -6,12 +6,17 @@
 namespace tsumi {
 
 std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int ply, Move m, int max_length,
-                                                     bool shortest, std::uint64_t node_cap, bool* cap_cut) {
+                                                     bool shortest, std::uint64_t node_cap, bool* cap_cut,
+                                                     std::uint64_t spent) {
   if (cap_cut) *cap_cut = false;
   const char* why = "";
   std::optional<MateLimits> left = limits_left(max_length, shortest, why);
   if (!left) return unknown(ply, m, why);
   MateLimits& l = *left;
+  if (spent > 0 && limits_.branch.nodes > 0) {  // the branch's own limit, less its earlier passes'
+    if (spent >= limits_.branch.nodes) return unknown(ply, m, to_string(MateStop::kNodes));
+    l.nodes = std::min(l.nodes, limits_.branch.nodes - spent);
+  }
   const bool capped = node_cap > 0 && (l.nodes == 0 || node_cap < l.nodes);
   if (capped) l.nodes = l.line_nodes = node_cap;  // its lines too (MateLimits::line_nodes)
   MateResult r = run_solve(pos, l);
@@ -23,6 +28,7 @@ std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int pl
   if (r.verdict == MateVerdict::kTimeout) {
     if (capped && r.stop == MateStop::kNodes) {
       if (cap_cut) *cap_cut = true;
+      last_cut_nodes_ = r.nodes;
       return std::nullopt;
     }
     return unknown(ply, m, to_string(r.stop));

@@ -65,7 +65,8 @@ inline constexpr std::uint64_t kShortestMinNodes = 50000;
 struct BranchPass {
   std::uint64_t cap = 0;
   bool resumed = false;
-  std::uint64_t spent = 0;  // resumed: the nodes the first pass spent on the branch (its budgets count them)
+  std::uint64_t spent = 0;     // resumed: the nodes earlier passes spent on the branch (its budgets count them)
+  std::uint64_t searched = 0;  // of those, its search without a length bound's (the branch limit counts them)
 };
 
 // The length bounds of short_probe, tried in turn after a search without one was cut.
@@ -88,9 +89,11 @@ class BranchSolves {
   // at most max_length plies (0: any) and the shortest-mate proof or not; nullopt when a limit cut it
   // or the total limits are spent, with the branch recorded as unknown. node_cap (0: none) caps this
   // solve's nodes below the branch limit, and each build of its lines, and a solve it cuts is not
-  // recorded as unknown: `cap_cut`, where given, says so.
+  // recorded as unknown: `cap_cut`, where given, says so (and last_cut_nodes() how many nodes it had).
+  // `spent`: the nodes earlier passes' searches of this kind had (BranchPass::searched), taken out of
+  // the branch's node limit, which holds for all its passes.
   std::optional<MateResult> solve_branch(const Position& pos, int ply, Move m, int max_length, bool shortest,
-                                         std::uint64_t node_cap = 0, bool* cap_cut = nullptr);
+                                         std::uint64_t node_cap = 0, bool* cap_cut = nullptr, std::uint64_t spent = 0);
 
   // After a search without a length bound that the limits `cut` cut: searches for a mate within
   // kProbeLengths plies, each with a quarter of that limit, the shortest first (with its shortest-mate
@@ -122,6 +125,7 @@ class BranchSolves {
   // one before. Each solve adds its nodes, one solve and its time to it, except in kKinds, whose time
   // is the wall time its caller adds (add_time).
   CheckPhase set_phase(CheckPhase phase) { return std::exchange(phase_, phase); }
+  std::uint64_t last_cut_nodes() const { return last_cut_nodes_; }
   CheckPhase phase() const { return phase_; }
   void add_time(CheckPhase phase, double ms) { report_.phases[std::size_t(phase)].time_ms += ms; }
   // Moves what the solves since `since` (a copy of the phase's cost taken then) added to `from` over to
@@ -136,6 +140,7 @@ class BranchSolves {
   SoundnessReport& report_;
   Clock::time_point start_;
   CheckPhase phase_ = CheckPhase::kSolve;
+  std::uint64_t last_cut_nodes_ = 0;
 };
 
 // Counts the solves of a scope in `phase`, and gives the phase before back at its end.

@@ -34,6 +34,9 @@ int ply_of_message(const std::string& message) {
 // The check of one problem: its main line, then the branches of each ply, each solved on the solver's
 // table, in passes over the main line (soundness.h): the quick answers first, the verdict as soon as
 // it is known, the variations last.
+// The caps of the passes after the first grow tenfold up to this many times the first, then go.
+constexpr std::uint64_t kLastCapFactor = 100;
+
 class Checker {
  public:
   Checker(MateSolver& solver, const MateProblem& problem, const SoundnessLimits& limits, SoundnessReport& report,
@@ -106,64 +109,30 @@ class Checker {
   bool settled() const { return settled_; }
 
  private:
-  // A branch the first pass left open: the 0-based ply, the move, its place among the ply's moves, and
-  // the nodes the first pass spent on it.
+  // A branch a pass left open: the 0-based ply, the move, its place among the ply's moves, and the nodes
+  // the passes before spent on it (BranchPass).
   struct Open {
     int i;
     Move m;
     int order;
-    std::uint64_t spent;
+    std::uint64_t spent, searched;  // BranchPass's
   };
 
   // The passes over the main line, each with the positions after its plies as the targets of a return:
   //   0. each ply's other moves (a futile drop is no defence), the pieces left, and whether the main
   //      line's own move mates at once (as books count): no solve;
   //   1. every branch, its search without a length bound capped at first_pass_nodes (BranchPass);
-  //   2. the branches the cap cut, with that search to its end;
+  //   2. the branches a cap cut, that search going on with a cap ten times the last, and at last none
+  //      (kLastCapFactor);
   //   3. the variations (--depth-of-variations), which change no verdict.
   // A flaw found in any pass settles the verdict (settle_flaw); with first_flaw the check ends there.
   void branches() {
-    const std::vector<Move>& line = report_.main_line;
-    const int n = int(line.size());
-    const MainLinePositions positions(problem_.setup, line);
+    const int n = int(report_.main_line.size());
+    const MainLinePositions positions(problem_.setup, report_.main_line);
     FutilityJudge judge(problem_.attacker);
     others_.assign(std::size_t(n), {});
-    std::vector<bool> main_at_once(std::size_t(n), false);
-    {
-      LeftoverCount leftover(judge);
-      Walk walk(problem_.setup, n);
-      for (int i = 0; i < n; ++i) {
-        Position& pos = walk.pos;
-        const bool attacking = i % 2 == 0;
-        MoveList moves;
-        if (attacking)
-          generate<CHECKS>(pos, moves);
-        else
-          generate<EVASIONS>(pos, moves);
-        const bool drops_only =
-            !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
-        // Whether the main line's own move here mates at once as books count it (the last attacker move
-        // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
-        if (attacking) {
-          StateInfo st;
-          pos.do_move(line[i], st);
-          main_at_once[std::size_t(i)] = mated_at_once(judge, pos);
-          const Hand after = pos.hand(problem_.attacker);
-          pos.undo_move(line[i]);
-          leftover.attacker_ply(main_at_once[std::size_t(i)], after);
-        } else {
-          leftover.defender_ply(pos, i, line, drops_only);
-        }
-        for (const Move m : moves) {
-          if (m == line[i]) continue;
-          if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
-          others_[std::size_t(i)].push_back(m);
-          if (!attacking) ++open_defences_;
-        }
-        walk.next(line[i]);
-      }
-      report_.leftover = leftover.leftover(walk.pos.hand(problem_.attacker));
-    }
+    main_at_once_.assign(std::size_t(n), false);
+    collect_others(judge);
     for (const std::vector<Move>& o : others_) total_ += int(o.size());
     if (observer_) observer_->main_line(report_, total_);
     if (!report_.leftover.empty()) {
@@ -171,49 +140,7 @@ class Checker {
       settle_flaw({"leftover", 0, Move::none()});
     }
     if (!line_proven_ && !report_.recorded) settle({"main line not proven", 0, Move::none()});
-    // Passes 1 and 2.
-    std::vector<Open> open;
-    for (const bool second : {false, true}) {
-      if (stopped_at_verdict()) break;
-      if (second && open.empty()) break;
-      std::size_t next_open = 0;
-      Walk walk(problem_.setup, n);
-      for (int i = 0; i < n && !stopped_at_verdict(); ++i) {
-        Position& pos = walk.pos;
-        const bool attacking = i % 2 == 0;
-        const std::vector<Move>& others = others_[std::size_t(i)];
-        for (int k = 0; k < int(others.size()); ++k) {
-          if (stopped_at_verdict()) break;
-          BranchPass pass;
-          const Move m = others[std::size_t(k)];
-          if (second) {
-            if (next_open >= open.size() || open[next_open].i != i || open[next_open].order != k) continue;
-            pass = {0, true, open[next_open].spent};
-            ++next_open;
-          } else {
-            pass.cap = solves_.limits().first_pass_nodes;
-          }
-          // With a recorded line's flaw waiting for its defences, only they can change the verdict.
-          if (attacking && pending_ && solves_.limits().first_flaw) continue;
-          const std::uint64_t nodes_before = report_.nodes;
-          StateInfo st;
-          pos.do_move(m, st);
-          const bool done =
-              attacking ? attacker_branch(solves_, judge, positions, pos, i, n, m, main_at_once[std::size_t(i)], pass)
-                        : defender_branch(solves_, pos, i, n, m, pass);
-          pos.undo_move(m);
-          if (!done) {
-            open.push_back({i, m, k, report_.nodes - nodes_before});
-            continue;
-          }
-          order_[key(i + 1, m)] = k;
-          ++done_;
-          if (!attacking) --open_defences_;
-          tell_new();
-        }
-        walk.next(line[std::size_t(i)]);
-      }
-    }
+    capped_passes(judge, positions);
     if (stopped_at_verdict()) {
       report_.first_flaw = true;
       report_.unexamined = total_ - done_;
@@ -221,6 +148,104 @@ class Checker {
       variations(n);
     }
     in_order();
+  }
+
+  // Pass 0: each ply's other moves (a futile drop is no defence), whether the main line's own move mates
+  // at once, and the pieces left.
+  void collect_others(FutilityJudge& judge) {
+    const std::vector<Move>& line = report_.main_line;
+    const int n = int(line.size());
+    LeftoverCount leftover(judge);
+    Walk walk(problem_.setup, n);
+    for (int i = 0; i < n; ++i) {
+      Position& pos = walk.pos;
+      const bool attacking = i % 2 == 0;
+      MoveList moves;
+      if (attacking)
+        generate<CHECKS>(pos, moves);
+      else
+        generate<EVASIONS>(pos, moves);
+      const bool drops_only = !attacking && std::all_of(moves.begin(), moves.end(), [](Move m) { return m.is_drop(); });
+      // Whether the main line's own move here mates at once as books count it (the last attacker move
+      // of the book's line): another move that mates at once is then a last-move cook, not a short mate.
+      if (attacking) {
+        StateInfo st;
+        pos.do_move(line[i], st);
+        main_at_once_[std::size_t(i)] = mated_at_once(judge, pos);
+        const Hand after = pos.hand(problem_.attacker);
+        pos.undo_move(line[i]);
+        leftover.attacker_ply(main_at_once_[std::size_t(i)], after);
+      } else {
+        leftover.defender_ply(pos, i, line, drops_only);
+      }
+      for (const Move m : moves) {
+        if (m == line[i]) continue;
+        if (drops_only && judge.judge(pos, m.to()).futile) continue;  // a futile drop is no defence
+        others_[std::size_t(i)].push_back(m);
+        if (!attacking) ++open_defences_;
+      }
+      walk.next(line[i]);
+    }
+    report_.leftover = leftover.leftover(walk.pos.hand(problem_.attacker));
+  }
+
+  // Passes 1 and 2: every branch with its search capped, then those a cap cut, each pass's cap ten
+  // times the last (first_pass_nodes, then 10 and 100 times it), and a last pass without one.
+  void capped_passes(FutilityJudge& judge, const MainLinePositions& positions) {
+    std::vector<Open> open;
+    const std::uint64_t first_cap = solves_.limits().first_pass_nodes;
+    std::uint64_t cap = first_cap;
+    for (int round = 0; !stopped_at_verdict() && (round == 0 || !open.empty()); ++round) {
+      if (round > 0) cap = cap == 0 || cap >= first_cap * kLastCapFactor ? 0 : cap * 10;
+      open = one_pass(judge, positions, cap, round > 0, open);
+      if (cap == 0) break;  // a pass without a cap settles every branch it takes
+    }
+  }
+
+  // One pass over the main line: every branch (the first), or those `open` names; the branches its cap
+  // cut, for the next.
+  std::vector<Open> one_pass(FutilityJudge& judge, const MainLinePositions& positions, std::uint64_t cap, bool resumed,
+                             const std::vector<Open>& open) {
+    const std::vector<Move>& line = report_.main_line;
+    const int n = int(line.size());
+    std::vector<Open> still;
+    std::size_t next_open = 0;
+    Walk walk(problem_.setup, n);
+    for (int i = 0; i < n && !stopped_at_verdict(); ++i) {
+      Position& pos = walk.pos;
+      const bool attacking = i % 2 == 0;
+      const std::vector<Move>& others = others_[std::size_t(i)];
+      for (int k = 0; k < int(others.size()) && !stopped_at_verdict(); ++k) {
+        BranchPass pass{cap, resumed, 0};
+        const Move m = others[std::size_t(k)];
+        if (resumed) {
+          if (next_open >= open.size() || open[next_open].i != i || open[next_open].order != k) continue;
+          pass.spent = open[next_open].spent;
+          pass.searched = open[next_open].searched;
+          ++next_open;
+        }
+        // With a recorded line's flaw waiting for its defences, only they can change the verdict.
+        if (attacking && pending_ && solves_.limits().first_flaw) continue;
+        const std::uint64_t nodes_before = report_.nodes;
+        StateInfo st;
+        pos.do_move(m, st);
+        const bool done =
+            attacking ? attacker_branch(solves_, judge, positions, pos, i, n, m, main_at_once_[std::size_t(i)], pass)
+                      : defender_branch(solves_, pos, i, n, m, pass);
+        pos.undo_move(m);
+        if (!done) {
+          still.push_back(
+              {i, m, k, pass.spent + (report_.nodes - nodes_before), pass.searched + solves_.last_cut_nodes()});
+          continue;
+        }
+        order_[key(i + 1, m)] = k;
+        ++done_;
+        if (!attacking) --open_defences_;
+        tell_new();
+      }
+      walk.next(line[std::size_t(i)]);
+    }
+    return still;
   }
 
   // The findings in ply order, then the order of the moves at a ply (the passes settle them out of
@@ -365,6 +390,7 @@ class Checker {
   CheckObserver* observer_;
   bool line_proven_ = true;                       // a recorded line, or tsumi's own proven shortest and exact
   std::vector<std::vector<Move>> others_;         // each ply's other moves to check
+  std::vector<bool> main_at_once_;                // each attacker ply: the main line's own move mates at once
   std::unordered_map<std::uint32_t, int> order_;  // (ply, move) -> its place among the ply's moves
   int total_ = 0, done_ = 0;
   int open_defences_ = 0;  // defender branches not settled yet

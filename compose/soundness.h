@@ -15,7 +15,9 @@
 //   1. every branch, with its search without a length bound capped (SoundnessLimits::first_pass_nodes,
 //      10,000 nodes by default; docs/checks.md gives what it costs and saves): the short mates,
 //      the equal defences and the quick cooks of a flawed draft settle the verdict here;
-//   2. the branches that cap cut, each search going on where it stopped (the table keeps its numbers);
+//   2. the branches that cap cut, each search going on where it stopped (the table keeps its numbers)
+//      with a cap ten times the last, 100 times the first at most, and then without one: a branch that
+//      no search settles soon is left for last, so that it cannot spend the budget before the others;
 //   3. the variations (--depth-of-variations), which change no verdict.
 // A flaw settles the verdict (flawed) at once where the main line is proven (for a recorded line once
 // every defence is settled: one that escapes mate makes it bad-line); with SoundnessLimits::first_flaw
@@ -43,8 +45,8 @@ namespace tsumi {
 // The default budget of `tsumi check` and Python's tsumi.check (SoundnessLimits::budget_share and
 // budget_min_nodes) where no total limit is given: docs/checks.md gives the public set's checks
 // against their solves, on which these were chosen.
-inline constexpr std::uint64_t kBudgetShare = 200;
-inline constexpr std::uint64_t kBudgetMinNodes = 20000000;
+inline constexpr std::uint64_t kBudgetShare = 100;
+inline constexpr std::uint64_t kBudgetMinNodes = 10000000;
 
 // Checks `problem`: with `recorded` (non-empty) that line is the main line, else the solver's own. The
 // observer, where given, is told the findings as they come.

@@ -188,7 +188,7 @@ std::string totals_text(const SoundnessReport& r) {
     const PhaseCost& p = r.phases[std::size_t(k)];
     if (p.solves == 0 && p.time_ms < 0.5) continue;
     s += std::string(" ") + to_string(CheckPhase(k)) + " " + std::to_string(whole_ms(p.time_ms)) + " ms (" +
-         std::to_string(p.solves) + " solves, " + std::to_string(p.nodes) + " nodes)";
+         std::to_string(p.solves) + (p.solves == 1 ? " solve, " : " solves, ") + std::to_string(p.nodes) + " nodes)";
     if (k + 1 < kCheckPhases) s += ";";
   }
   if (s.back() == ';') s.pop_back();
