@@ -53,7 +53,7 @@ bool attacker_branch(BranchSolves& solves, FutilityJudge& judge, const MainLineP
       const PhaseScope search(solves, CheckPhase::kDisproofs);
       const PhaseCost since = report.phases[std::size_t(CheckPhase::kDisproofs)];
       bool cap_cut = false;
-      r = solves.solve_branch(pos, i + 1, m, 0, false, pass.cap, &cap_cut, pass.searched);
+      r = solves.solve_branch(pos, i + 1, m, 0, false, pass.cap, &cap_cut, pass.searched, pass.searched_ms);
       if (cap_cut) {
         solves.reassign(CheckPhase::kDisproofs, since, CheckPhase::kProbes);
         return false;

@@ -7,7 +7,7 @@ namespace tsumi {
 
 std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int ply, Move m, int max_length,
                                                      bool shortest, std::uint64_t node_cap, bool* cap_cut,
-                                                     std::uint64_t spent) {
+                                                     std::uint64_t spent, double spent_ms) {
   if (cap_cut) *cap_cut = false;
   const char* why = "";
   std::optional<MateLimits> left = limits_left(max_length, shortest, why);
@@ -16,6 +16,11 @@ std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int pl
   if (spent > 0 && limits_.branch.nodes > 0) {  // the branch's own limit, less its earlier passes'
     if (spent >= limits_.branch.nodes) return unknown(ply, m, to_string(MateStop::kNodes));
     l.nodes = std::min(l.nodes, limits_.branch.nodes - spent);
+  }
+  if (spent_ms > 0 && limits_.branch.time_s > 0) {  // and its time limit
+    const double left_s = limits_.branch.time_s - spent_ms / 1000.0;
+    if (left_s <= 0) return unknown(ply, m, to_string(MateStop::kTime));
+    l.time_s = std::min(l.time_s, left_s);
   }
   const bool capped = node_cap > 0 && (l.nodes == 0 || node_cap < l.nodes);
   if (capped) l.nodes = l.line_nodes = node_cap;  // its lines too (MateLimits::line_nodes)
@@ -29,11 +34,21 @@ std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int pl
     if (capped && r.stop == MateStop::kNodes) {
       if (cap_cut) *cap_cut = true;
       last_cut_nodes_ = r.nodes;
+      last_cut_ms_ = r.time_ms;
       return std::nullopt;
     }
-    return unknown(ply, m, to_string(r.stop));
+    return unknown(ply, m, cut_reason(r.stop));
   }
   return r;
+}
+
+// A search the check's total limit cut says so ("total nodes", "total time"), as limits_left does for
+// a branch it finds with nothing left: the user raises --total-nodes then, not --nodes.
+std::string BranchSolves::cut_reason(MateStop stop) const {
+  if (stop == MateStop::kNodes && limits_.total_nodes > 0 && report_.nodes >= limits_.total_nodes) return "total nodes";
+  if (stop == MateStop::kTime && limits_.total_time_s > 0 && seconds_since(start_) >= limits_.total_time_s)
+    return "total time";
+  return to_string(stop);
 }
 
 // df-pn can lose itself in long forced lines of checks with one reply each (their proof numbers stay

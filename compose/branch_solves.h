@@ -67,6 +67,7 @@ struct BranchPass {
   bool resumed = false;
   std::uint64_t spent = 0;     // resumed: the nodes earlier passes spent on the branch (its budgets count them)
   std::uint64_t searched = 0;  // of those, its search without a length bound's (the branch limit counts them)
+  double searched_ms = 0;      // and that search's time (the branch time limit counts it)
 };
 
 // The length bounds of short_probe, tried in turn after a search without one was cut.
@@ -90,10 +91,12 @@ class BranchSolves {
   // or the total limits are spent, with the branch recorded as unknown. node_cap (0: none) caps this
   // solve's nodes below the branch limit, and each build of its lines, and a solve it cuts is not
   // recorded as unknown: `cap_cut`, where given, says so (and last_cut_nodes() how many nodes it had).
-  // `spent`: the nodes earlier passes' searches of this kind had (BranchPass::searched), taken out of
-  // the branch's node limit, which holds for all its passes.
+  // `spent` and `spent_ms`: the nodes and time earlier passes' searches of this kind had
+  // (BranchPass::searched, searched_ms), taken out of the branch's node and time limits (--nodes,
+  // --time), which hold for all its passes together.
   std::optional<MateResult> solve_branch(const Position& pos, int ply, Move m, int max_length, bool shortest,
-                                         std::uint64_t node_cap = 0, bool* cap_cut = nullptr, std::uint64_t spent = 0);
+                                         std::uint64_t node_cap = 0, bool* cap_cut = nullptr, std::uint64_t spent = 0,
+                                         double spent_ms = 0);
 
   // After a search without a length bound that the limits `cut` cut: searches for a mate within
   // kProbeLengths plies, each with a quarter of that limit, the shortest first (with its shortest-mate
@@ -118,6 +121,10 @@ class BranchSolves {
   // check is stopped or its totals are spent.
   std::optional<MateLimits> limits_left(int max_length, bool shortest, const char*& why) const;
 
+  // Why a search stopped at `stop`: the check's total limit where that is what ran out, else the
+  // branch's own (to_string(MateStop)).
+  std::string cut_reason(MateStop stop) const;
+
   // Records the branch as unknown for `reason`; nullopt, for the callers' returns.
   std::nullopt_t unknown(int ply, Move m, std::string reason);
 
@@ -126,6 +133,7 @@ class BranchSolves {
   // is the wall time its caller adds (add_time).
   CheckPhase set_phase(CheckPhase phase) { return std::exchange(phase_, phase); }
   std::uint64_t last_cut_nodes() const { return last_cut_nodes_; }
+  double last_cut_ms() const { return last_cut_ms_; }
   CheckPhase phase() const { return phase_; }
   void add_time(CheckPhase phase, double ms) { report_.phases[std::size_t(phase)].time_ms += ms; }
   // Moves what the solves since `since` (a copy of the phase's cost taken then) added to `from` over to
@@ -141,6 +149,7 @@ class BranchSolves {
   Clock::time_point start_;
   CheckPhase phase_ = CheckPhase::kSolve;
   std::uint64_t last_cut_nodes_ = 0;
+  double last_cut_ms_ = 0;
 };
 
 // Counts the solves of a scope in `phase`, and gives the phase before back at its end.

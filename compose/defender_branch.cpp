@@ -33,7 +33,7 @@ bool defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, 
     if (!r->leftover.empty()) d.kind = DefenceKind::kEqualLeftover;
   } else {
     bool cap_cut = false;
-    r = solves.solve_branch(pos, i + 1, m, 0, false, pass.cap, &cap_cut, pass.searched);
+    r = solves.solve_branch(pos, i + 1, m, 0, false, pass.cap, &cap_cut, pass.searched, pass.searched_ms);
     if (cap_cut) return false;
     if (!r) return true;
     if (r->verdict == MateVerdict::kNoMate) {

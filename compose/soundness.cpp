@@ -116,6 +116,7 @@ class Checker {
     Move m;
     int order;
     std::uint64_t spent, searched;  // BranchPass's
+    double searched_ms;
   };
 
   // The passes over the main line, each with the positions after its plies as the targets of a return:
@@ -222,6 +223,7 @@ class Checker {
           if (next_open >= open.size() || open[next_open].i != i || open[next_open].order != k) continue;
           pass.spent = open[next_open].spent;
           pass.searched = open[next_open].searched;
+          pass.searched_ms = open[next_open].searched_ms;
           ++next_open;
         }
         // With a recorded line's flaw waiting for its defences, only they can change the verdict.
@@ -234,8 +236,8 @@ class Checker {
                       : defender_branch(solves_, pos, i, n, m, pass);
         pos.undo_move(m);
         if (!done) {
-          still.push_back(
-              {i, m, k, pass.spent + (report_.nodes - nodes_before), pass.searched + solves_.last_cut_nodes()});
+          still.push_back({i, m, k, pass.spent + (report_.nodes - nodes_before),
+                           pass.searched + solves_.last_cut_nodes(), pass.searched_ms + solves_.last_cut_ms()});
           continue;
         }
         order_[key(i + 1, m)] = k;

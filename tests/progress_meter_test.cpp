@@ -42,5 +42,25 @@ TEST(ProgressMeter, SilentWhenDisabledOrEarly) {
   EXPECT_EQ(out.str(), "");
 }
 
+// show: the caller's words as the line, drawn at once the first time, then at most every 0.2 s (a
+// check's events come far faster); finish erases it before a line of out, and it is drawn again after.
+TEST(ProgressMeter, ShowsTheCallersWordsThrottled) {
+  std::ostringstream out;
+  ProgressMeter meter(out, true, 0.0);
+  meter.show("branches 3 done, 40 left  verdict flawed so far  0.1 s");
+  EXPECT_EQ(out.str(), "\rbranches 3 done, 40 left  verdict flawed so far  0.1 s\x1b[K");
+  meter.show("branches 4 done, 39 left");  // within 0.2 s of the last: not drawn
+  EXPECT_EQ(out.str().find("branches 4"), std::string::npos) << out.str();
+  meter.finish();
+  EXPECT_TRUE(out.str().ends_with("\r\x1b[K")) << "erased";
+  const std::size_t erased = out.str().size();
+  meter.finish();
+  EXPECT_EQ(out.str().size(), erased) << "erased once only";
+  ProgressMeter off(out, false, 0.0);
+  const std::string before = out.str();
+  off.show("x");
+  EXPECT_EQ(out.str(), before);
+}
+
 }  // namespace
 }  // namespace tsumi::cli

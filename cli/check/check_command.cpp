@@ -15,7 +15,6 @@
 #include "compose/soundness.h"
 #include "core/quoted_text.h"
 #include "core/sfen.h"
-#include "core/stopwatch.h"
 #include "core/text_file.h"
 #include "core/thread_room.h"
 #include "core/usi.h"
@@ -31,6 +30,9 @@ namespace tsumi::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// A check's progress line is silent this long: a short check ends before it would be drawn.
+constexpr double kProgressQuietS = 0.2;
 
 // The problems to check (cli/common/problem_args.h): a file's recorded moves are its main line, or
 // --line's with one problem; a suite file's problems have none (tsumi's own).
@@ -60,44 +62,16 @@ SoundnessLimits limits_of(const CheckOptions& o) {
   return l;
 }
 
-// The progress line on a terminal (err), redrawn in place at most every kRedrawMs, erased at the end.
-class ProgressLine {
- public:
-  ProgressLine(std::ostream& err, bool enabled) : err_(err), enabled_(enabled) {}
-  ~ProgressLine() { erase(); }
-  ProgressLine(const ProgressLine&) = delete;
-  ProgressLine& operator=(const ProgressLine&) = delete;
-
-  void draw(const std::string& words) {
-    if (!enabled_ || ms_since(last_) < kRedrawMs) return;
-    last_ = Clock::now();
-    err_ << "\r" << words << "\x1b[K" << std::flush;
-    drawn_ = true;
-  }
-  // Before a line of out is written: the terminal shows both streams, so the progress line goes first.
-  void erase() {
-    if (drawn_) err_ << "\r\x1b[K" << std::flush;
-    drawn_ = false;
-  }
-
- private:
-  static constexpr double kRedrawMs = 200;
-  std::ostream& err_;
-  bool enabled_;
-  bool drawn_ = false;
-  Clock::time_point last_ = Clock::now();
-};
-
 // The events of one problem's check, printed as they come: their text (one problem in text), or one
 // JSON line each (--json-lines, with the problem's name in a suite); the progress line on err.
 front::CheckEvents::Sink event_printer(const CheckOptions& o, const std::string& name, bool single, std::ostream& out,
-                                       ProgressLine& line) {
+                                       ProgressMeter& line) {
   return [&o, name, single, &out, &line](const Json& event, const std::string& text) {
     if (event["event"] == "progress") {
-      line.draw(text);
+      line.show(text);
       return;
     }
-    line.erase();
+    line.finish();  // the terminal shows both streams: the progress line goes before a line of out
     if (o.json_lines) {
       Json e = event;
       if (!single) e["problem"] = name;
@@ -153,7 +127,7 @@ int run_suite(const CheckOptions& o, const std::vector<front::LoadedProblem>& pr
   std::size_t done = 0;
   for (const front::LoadedProblem& p : problems) {
     solver.clear();
-    ProgressLine line(err, false);
+    ProgressMeter line(err, false);
     front::CheckEvents events(p.problem, event_printer(o, p.name, false, out, line), false, o.first_flaw);
     const SoundnessReport r =
         check_soundness(solver, p.problem, p.line, limits_of(o), o.json_lines ? &events : nullptr);
@@ -213,10 +187,10 @@ int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   if (!single) return run_suite(o, problems, *solver, out, err);
 
   const front::LoadedProblem& p = problems.front();
-  ProgressLine line(err, o.err_tty);
+  ProgressMeter line(err, o.err_tty, kProgressQuietS);
   front::CheckEvents events(p.problem, event_printer(o, p.name, true, out, line), o.err_tty, o.first_flaw);
   const SoundnessReport r = check_soundness(*solver, p.problem, p.line, limits_of(o), &events);
-  line.erase();
+  line.finish();
   if (o.json_lines) {
     out << report_event(problem_json(p, r)).dump() << "\n";
   } else if (o.json) {

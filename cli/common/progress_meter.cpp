@@ -33,6 +33,17 @@ void ProgressMeter::draw(std::size_t done, std::size_t total, const std::uint64_
   drawn_ = true;
 }
 
+void ProgressMeter::show(const std::string& words) {
+  if (!enabled_) return;
+  const Clock::time_point now = Clock::now();
+  if (std::chrono::duration<double>(now - start_).count() < quiet_s_ ||
+      (last_show_ != Clock::time_point{} && std::chrono::duration<double>(now - last_show_).count() < kShowGapS))
+    return;
+  last_show_ = now;
+  out_ << "\r" << words << "\x1b[K" << std::flush;
+  drawn_ = true;
+}
+
 void ProgressMeter::finish() {
   if (drawn_) out_ << "\r\x1b[K" << std::flush;
   drawn_ = false;

@@ -87,6 +87,37 @@ TEST(BranchSolves, AShortMateTheUnboundedSearchMissesIsFoundByAProbe) {
   for (const UnknownBranch& u : r.unknown) EXPECT_NE(to_usi(u.move), "S*9b");
 }
 
+// A branch's --nodes and --time hold for all its passes together: what the earlier passes' searches
+// spent is taken out of them, and a branch with none left is unknown by its own limit's name.
+TEST(BranchSolves, TheBranchLimitsHoldAcrossItsPasses) {
+  SoundnessLimits limits;
+  limits.branch.nodes = 1000000;
+  limits.branch.time_s = 60;
+  Solves s(limits);
+  const test::PlayedPosition after(s.problem, test::line_of(s.problem, "1d2c"));
+  const std::optional<MateResult> fresh =
+      s.solves.solve_branch(after.pos, 1, Move::none(), 0, true, 0, nullptr, 999000, 0);
+  ASSERT_TRUE(fresh.has_value()) << "1,000 nodes left are enough for a mate in 2";
+  EXPECT_EQ(fresh->verdict, MateVerdict::kMate);
+  EXPECT_FALSE(s.solves.solve_branch(after.pos, 1, Move::none(), 0, true, 0, nullptr, 1000000, 0).has_value());
+  EXPECT_FALSE(s.solves.solve_branch(after.pos, 1, Move::none(), 0, true, 0, nullptr, 0, 60000.0).has_value());
+  ASSERT_EQ(s.report.unknown.size(), 2u);
+  EXPECT_EQ(s.report.unknown[0].reason, "nodes");
+  EXPECT_EQ(s.report.unknown[1].reason, "time");
+}
+
+// A search the check's total cut mid-solve is unknown by the total's name, as one that could not start:
+// tanuki7-1 with one more gold (positions/tsume-gold-twins.txt), whose check is some 22,000 nodes, within
+// 5,000 (the first branch past them was "nodes" before, sending the user to the wrong option).
+TEST(BranchSolves, ATotalCutMidSolveSaysTotal) {
+  SoundnessLimits limits;
+  limits.total_nodes = 5000;
+  const SoundnessReport r = test::checked("9/7R1/9/9/7G1/8k/9/9/9 b Gr2b2g4s4n4l18p 1", "", limits);
+  ASSERT_FALSE(r.unknown.empty());
+  for (const UnknownBranch& u : r.unknown)
+    EXPECT_TRUE(u.reason == "total nodes" || u.reason == "return not settled") << u.ply << " " << u.reason;
+}
+
 TEST(BranchSolves, LimitsMakeBranchesUnknown) {
   SoundnessLimits limits;
   limits.total_nodes = 1;  // the problem's solve passes it: every branch after is unknown

@@ -246,6 +246,8 @@ TEST(Soundness, TheBudgetScalesWithTheProblemsSolve) {
   EXPECT_EQ(tight.budget_nodes, tight.solve.nodes);
   EXPECT_TRUE(std::any_of(tight.unknown.begin(), tight.unknown.end(),
                           [](const UnknownBranch& u) { return u.reason == "total nodes"; }));
+  for (const UnknownBranch& u : tight.unknown)  // the total cut them all, mid-solve or before one
+    EXPECT_EQ(u.reason, "total nodes") << u.ply;
   limits.budget_min_nodes = 1000000;
   const SoundnessReport roomy = checked(test::kTanuki3, "", limits);
   EXPECT_EQ(roomy.budget_nodes, 1000000u);
