@@ -228,7 +228,7 @@ NodeResult DfpnSearch::solve(std::uint16_t remaining) {
 
 NodeResult DfpnSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget) {
   // A worker of a crew ends each search it did not finish itself with kYielded: a probe starts afresh,
-  // as every worker's search does (MateSolver's solve_all). Left standing, it cut 木星の旅's shortest-mate
+  // as every worker's search does (RootSearch::search). Left standing, it cut 木星の旅's shortest-mate
   // proof at 447 (2 workers) after a one-node probe.
   clear_abort();
   DfpnCrew* const crew = crew_;

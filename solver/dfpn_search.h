@@ -90,7 +90,7 @@ class DfpnSearch {
   // No merge detection meanwhile (a walk up the table would miss the probe's entries). The worker
   // searches alone even when it is in a crew; a crew's node limit still counts every worker's nodes. It
   // starts afresh: an abort left by the search before (kYielded, say) is cleared.
-  // Why MateSolver probes cold: mate_solver.cpp, "Cold probes".
+  // Why the shortest-mate proof probes cold: shortest_proof.h, "Cold probes".
   NodeResult probe_cold(std::uint16_t remaining, std::uint64_t budget);
   static constexpr Key kColdSalt = 0x5bd1e9955bd1e995ull;
 
@@ -109,7 +109,7 @@ class DfpnSearch {
   // Builds with assertions (Debug, the sanitizers) probe the table before every store: the number of
   // final results this search stored that a final entry of the table denied (a proof within len
   // against a disproof for len or more of a hand it covers, or the reverse). A sound search on a sound
-  // table stores none: a disproof hand wider than its disproof made them (issue 14). Always 0 in
+  // table stores none: a disproof hand wider than its disproof made them (fixed in 9f6cd49). Always 0 in
   // Release, which does not look.
   std::uint64_t contradictions() const { return contradictions_; }
   // Joins a crew as worker number `worker` (null: search alone). With a crew, the node limit applies

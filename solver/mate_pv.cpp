@@ -350,91 +350,126 @@ std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, 
 // proof stops here rather than walk every proven position (明日香's reading at 891 met 6 dead ends).
 constexpr std::size_t kProofLineVisits = std::size_t(1) << 17;
 
-std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length,
-                             ProofLineEnd* end, bool every_defence) {
-  ProofLineEnd first_end;  // the first dead end met: the reason when there is no line
-  std::size_t dead_ends = 0;
-  const auto note = [&](ProofLineEnd::Kind kind, int ply, const MateProbe* p = nullptr) {
-    if (dead_ends++ > 0) return;
-    first_end.kind = kind, first_end.ply = ply;
-    if (p) first_end.pn = p->pn, first_end.dn = p->dn, first_end.len = p->len;
-  };
+namespace {
+
+// proof_line's reading: a walk down the proof the table holds, best child first, back from each dead
+// end to the last choice. `failed` keeps the (position, plies left) seen to end nowhere.
+class ProofLineReading {
+ public:
+  ProofLineReading(const MateTable& table, const PositionSetup& root, Color attacker, int length, bool every_defence)
+      : table_(table),
+        attacker_(attacker),
+        length_(length),
+        every_defence_(every_defence),
+        states_(std::size_t(std::max(0, length)) + 1) {
+    pos_.set(root, &states_[0]);
+  }
+
+  std::vector<Move> read(ProofLineEnd* end) {
+    bool mated = false;
+    if (open(length_, mated) || mated) {
+      while (!mated && !cut_ && !stack_.empty()) step(mated);
+    }
+    if (!mated) line_.clear();
+    if (end) {
+      *end = mated ? ProofLineEnd{} : first_end_;
+      if (mated) end->ply = int(line_.size());
+      end->dead_ends = dead_ends_;
+    }
+    return std::move(line_);
+  }
+
+ private:
   // A frame per position of the line: the proven children to try, best first (the attacker's shortest,
   // the defender's longest).
   struct Frame {
     std::vector<std::pair<std::uint16_t, Move>> tries;  // (the table's length, the move)
     std::size_t next = 0;
   };
-  std::vector<StateInfo> states(std::size_t(std::max(0, length)) + 1);
-  std::vector<Frame> stack;
-  std::vector<Move> line;
-  std::unordered_set<Key> failed;  // (position, plies left) seen to end nowhere
-  Position pos;
-  pos.set(root, &states[0]);
-  const auto failed_key = [&](int r) { return pos.key() ^ (Key(std::uint32_t(r)) * 0x9e3779b97f4a7c15ULL); };
-  // The frame of `pos` with r plies left; false where the line ends here (mate: `mated`).
-  std::size_t visits = 0;
-  bool cut = false;
-  const auto open = [&](int r, bool& mated) {
+
+  Key failed_key(int r) const { return pos_.key() ^ (Key(std::uint32_t(r)) * 0x9e3779b97f4a7c15ULL); }
+  // The first dead end met is the reason when there is no line.
+  void note(ProofLineEnd::Kind kind, int ply, const MateProbe* p = nullptr) {
+    if (dead_ends_++ > 0) return;
+    first_end_.kind = kind, first_end_.ply = ply;
+    if (p) first_end_.pn = p->pn, first_end_.dn = p->dn, first_end_.len = p->len;
+  }
+  bool fail(int r) {
+    failed_.insert(failed_key(r));
+    return false;
+  }
+
+  // The frame of the position with r plies left; false where the line ends here (mate: `mated`).
+  bool open(int r, bool& mated) {
     mated = false;
-    const int ply = int(line.size());
-    if (++visits > kProofLineVisits) return cut = true, note(ProofLineEnd::kWalkCut, ply), false;
-    const bool or_node = pos.side_to_move() == attacker;
-    const MoveList moves = node_moves(pos, or_node);
+    const int ply = int(line_.size());
+    if (++visits_ > kProofLineVisits) return cut_ = true, note(ProofLineEnd::kWalkCut, ply), false;
+    const bool or_node = pos_.side_to_move() == attacker_;
+    const MoveList moves = node_moves(pos_, or_node);
     if (!or_node && moves.empty()) return mated = true, false;
     if (r <= 0) return note(ProofLineEnd::kOutOfPlies, ply), false;
-    if (failed.count(failed_key(r))) return false;
+    if (failed_.count(failed_key(r))) return false;
     std::vector<std::pair<std::uint16_t, Move>> proven;
     for (Move m : moves) {
-      const ChildKey child = child_key(pos, attacker, m);
-      const MateProbe p = table.probe(child.board_key, child.hand, std::uint16_t(r - 1));
+      const ChildKey child = child_key(pos_, attacker_, m);
+      const MateProbe p = table_.probe(child.board_key, child.hand, std::uint16_t(r - 1));
       if (p.found && p.pn == 0) {
         proven.emplace_back(p.len, m);
-      } else if (!or_node && every_defence) {  // an evasion the table does not refute within the plies left
+      } else if (!or_node && every_defence_) {  // an evasion the table does not refute within the plies left
         note(p.found ? ProofLineEnd::kDefenceUnproven : ProofLineEnd::kDefenceUnknown, ply, p.found ? &p : nullptr);
-        failed.insert(failed_key(r));
-        return false;
+        return fail(r);
       }
     }
     if (proven.empty()) {
       note(or_node ? ProofLineEnd::kNoProvenCheck : ProofLineEnd::kDefenceUnknown, ply);
-      failed.insert(failed_key(r));
-      return false;
+      return fail(r);
     }
     std::stable_sort(proven.begin(), proven.end(),
                      [&](const auto& a, const auto& b) { return or_node ? a.first < b.first : a.first > b.first; });
-    stack.push_back(Frame{std::move(proven), 0});
+    stack_.push_back(Frame{std::move(proven), 0});
     return true;
-  };
-  bool mated = false;
-  if (open(length, mated) || mated) {
-    while (!mated && !cut && !stack.empty()) {
-      Frame& f = stack.back();
-      const int r = length - int(line.size());
-      if (f.next == f.tries.size()) {  // every child tried: this position ends nowhere within r
-        stack.pop_back();
-        failed.insert(failed_key(r));
-        if (line.empty()) break;
-        pos.undo_move(line.back());
-        line.pop_back();
-        continue;
-      }
-      const Move m = f.tries[f.next++].second;
-      pos.do_move(m, states[line.size() + 1]);
-      line.push_back(m);
-      if (!open(r - 1, mated) && !mated) {
-        pos.undo_move(m);
-        line.pop_back();
-      }
+  }
+
+  // The next child of the last frame, or back up where every child was tried.
+  void step(bool& mated) {
+    Frame& f = stack_.back();
+    const int r = length_ - int(line_.size());
+    if (f.next == f.tries.size()) {  // every child tried: this position ends nowhere within r
+      stack_.pop_back();
+      fail(r);
+      if (line_.empty()) return;
+      pos_.undo_move(line_.back());
+      line_.pop_back();
+      return;
+    }
+    const Move m = f.tries[f.next++].second;
+    pos_.do_move(m, states_[line_.size() + 1]);
+    line_.push_back(m);
+    if (!open(r - 1, mated) && !mated) {
+      pos_.undo_move(m);
+      line_.pop_back();
     }
   }
-  if (!mated) line.clear();
-  if (end) {
-    *end = mated ? ProofLineEnd{} : first_end;
-    if (mated) end->ply = int(line.size());
-    end->dead_ends = dead_ends;
-  }
-  return line;
+
+  const MateTable& table_;
+  Color attacker_;
+  int length_;
+  bool every_defence_;
+  std::vector<StateInfo> states_;
+  Position pos_;
+  std::vector<Frame> stack_;
+  std::vector<Move> line_;
+  std::unordered_set<Key> failed_;
+  ProofLineEnd first_end_;
+  std::size_t dead_ends_ = 0, visits_ = 0;
+  bool cut_ = false;
+};
+
+}  // namespace
+
+std::vector<Move> proof_line(const MateTable& table, const PositionSetup& root, Color attacker, int length,
+                             ProofLineEnd* end, bool every_defence) {
+  return ProofLineReading(table, root, attacker, length, every_defence).read(end);
 }
 
 std::size_t protect_proof(MateTable& table, const PositionSetup& root, Color attacker, int length, std::size_t most,

@@ -44,7 +44,7 @@
 // 14.02 M summed (寿 -34%, ACTの夢 -35%, Astral Traveler -27%, 橋本 -27%, rand-652 -8%); the first
 // proofs are unchanged (the first pass searches under no limit, kUnlimited, and nothing is longer).
 // A cold probe reads none of them (warm_limit 0): where the first pass's numbers lead the passes along
-// the last proof's tree two plies at a time (mate_solver.cpp, "Cold probes").
+// the last proof's tree two plies at a time (shortest_proof.h, "Cold probes").
 //
 // Spilling. One board met with many attacker hands fills its home cluster alone while the table is
 // nearly empty (明日香, 20 M nodes in 2 GiB: 11.5% of the entries in use, yet 1.8% of the clusters

@@ -26,7 +26,7 @@
 // and once the repetition is behind (at the node of loop_ply) that hand goes into the MateTable for
 // every path. A stored path disproof read back with a full hand would let that ancestor's table entry
 // answer "disproven" for hands the disproof never covered (a false no-mate: 木星の旅's shortest-mate
-// search disproved its own root, issue 14).
+// search disproved its own root until 9f6cd49).
 //
 // Direct-mapped; a lost entry is only searched again. Every searcher keeps a small one of its own (8192
 // slots, 128 KiB, a disproof taking two: it is probed for every child, so it must stay in cache).

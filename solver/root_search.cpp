@@ -1,0 +1,123 @@
+#include "solver/root_search.h"
+
+#include <algorithm>
+
+#include <tbb/task_group.h>
+
+#include "core/task_edges.h"
+#include "core/worker_arena.h"
+
+namespace tsumi {
+
+namespace {
+
+// The edges between the calling thread and the workers, declared to ThreadSanitizer (core/task_edges.h).
+constexpr char kTsanSync = 0;
+
+}  // namespace
+
+MateStop to_stop(DfpnSearch::Abort abort) {
+  switch (abort) {
+    case DfpnSearch::Abort::kNone: return MateStop::kNone;
+    case DfpnSearch::Abort::kTime: return MateStop::kTime;
+    case DfpnSearch::Abort::kNodes: return MateStop::kNodes;
+    case DfpnSearch::Abort::kStopped: return MateStop::kStopped;
+    case DfpnSearch::Abort::kDepth: return MateStop::kDepth;
+    case DfpnSearch::Abort::kYielded: return MateStop::kNone;
+  }
+  return MateStop::kNone;
+}
+
+RootSearch::RootSearch(MateTable& table, PathTable& paths, const MateProblem& problem, int threads) : table_(table) {
+  const std::size_t n = std::size_t(std::max(1, threads));
+  if (n > 1) crew_ = std::make_unique<DfpnCrew>();
+  for (std::size_t w = 0; w < n; ++w) {
+    workers_.push_back(std::make_unique<DfpnSearch>(table, problem.attacker));
+    DfpnSearch& s = *workers_.back();
+    s.share_paths(paths);
+    s.set_root(problem.setup);
+    s.join(crew_.get(), int(w));
+  }
+}
+
+void RootSearch::set_limits(Clock::time_point deadline, bool timed, std::uint64_t nodes,
+                            const std::atomic<bool>* stop) {
+  for (const auto& w : workers_) w->set_limits(deadline, timed, nodes, stop);
+}
+
+NodeResult RootSearch::search(std::uint16_t remaining, DfpnSearch::Abort& abort) {
+  limit_ = remaining;
+  table_.set_concurrent(workers_.size() > 1);
+  if (workers_.size() > 1) return search_together(remaining, abort);
+  const NodeResult r = workers_[0]->solve(remaining);
+  abort = workers_[0]->aborted();
+  return r;
+}
+
+NodeResult RootSearch::search_together(std::uint16_t remaining, DfpnSearch::Abort& abort) {
+  crew_->done.store(false, std::memory_order_relaxed);
+  std::vector<NodeResult> results(workers_.size());
+  const auto run = [&](std::size_t w) {
+    tsan_acquire(&kTsanSync);
+    DfpnSearch& s = *workers_[w];
+    s.clear_abort();
+    results[w] = s.solve(remaining);
+    if (s.aborted() == DfpnSearch::Abort::kNone) crew_->done.store(true, std::memory_order_relaxed);
+    tsan_release(&kTsanSync);
+  };
+  run_in_worker_arena(int(workers_.size()), &kTsanSync, [&] {
+    tbb::task_group group;
+    for (std::size_t w = 1; w < workers_.size(); ++w) group.run([&run, w]() TSUMI_TSAN_UNCHECKED { run(w); });
+    run(0);
+    group.wait();
+  });
+  for (std::size_t w = 0; w < workers_.size(); ++w)
+    if (workers_[w]->aborted() == DfpnSearch::Abort::kNone) {
+      abort = DfpnSearch::Abort::kNone;
+      return results[w];
+    }
+  abort = workers_[0]->aborted();
+  for (const auto& w : workers_)  // a limit or a stop rather than a yield
+    if (w->aborted() != DfpnSearch::Abort::kYielded) abort = w->aborted();
+  return results[0];
+}
+
+NodeResult RootSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget, DfpnSearch::Abort& abort) {
+  limit_ = remaining;
+  const NodeResult r = workers_[0]->probe_cold(remaining, budget);
+  abort = workers_[0]->aborted();
+  return r;
+}
+
+void RootSearch::set_book(bool on) {
+  for (const auto& w : workers_) w->set_book(on);
+  book_ = on;
+}
+
+FutilityCounters RootSearch::futility() const {
+  FutilityCounters sum;
+  for (const auto& w : workers_)
+    if (const FutilityJudge* j = w->judge()) {
+      sum.judged += j->counters().judged;
+      sum.futile += j->counters().futile;
+    }
+  return sum;
+}
+
+std::uint64_t RootSearch::nodes() const {
+  std::uint64_t n = 0;
+  for (const auto& w : workers_) n += w->nodes();
+  return n;
+}
+
+std::uint64_t RootSearch::running_nodes() const {
+  return crew_ ? crew_->nodes.load(std::memory_order_relaxed) : workers_[0]->nodes();
+}
+
+SearchCounters RootSearch::counters() const {
+  SearchCounters sum;
+  for (const auto& w : workers_) sum += w->counters();
+  return sum;
+}
+
+}  // namespace tsumi
