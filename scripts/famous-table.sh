@@ -7,7 +7,7 @@
 #
 # Default: build/release/cli/tsumi, every problem, `--threads 2 --hash 16384 --time 1800` (the
 # benchmark's command: every line is `counting=book`, so its book search runs after every mate and to
-# its end by default, issue 43; until then the command carried `--book-share 4 --book-search-always`);
+# its end by default since d677bf0; until then the command carried `--book-share 4 --book-search-always`);
 # options after `--` replace those. Each problem's
 # `tsumi mate --json` object is kept in DIR (default: a new folder under /tmp), and a row is printed as
 # soon as its problem ends: run it in the background (nohup ... &) and read the rows as they come.

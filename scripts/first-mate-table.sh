@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The table of a long problem saved the moment its first mate is proven, so that builds can be compared
-# on the shortest-mate phase alone, node for node (solver/README.md, "The shortest phase from a saved
+# on the shortest-mate phase alone, node for node (docs/solver-log.md, "the shortest phase from a saved
 # first mate"). With two workers the first mate (its length, its time, its table) changes from run to
 # run; from one saved table every build, run with one worker, gives the same count every time.
 #

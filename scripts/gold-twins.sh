@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Gold-added twins: each problem of a suite file (positions/tsume-public.txt by default) with one more
-# gold in the attacker's hand, taken from the defender's (the typical flawed draft a composer checks,
-# issue 44). Problems longer than --max-length plies (default 11), no-mates, and those where every gold
+# gold in the attacker's hand, taken from the defender's (the typical flawed draft a composer checks).
+# Problems longer than --max-length plies (default 11), no-mates, and those where every gold
 # is already on the board or in the attacker's hand are left out. Each line keeps the problem's id with
 # "+G" after it; its expected length is tsumi's own (`tsumi mate --time 20`, proven shortest: a twin
 # the solve does not prove is left out), at most its problem's, since the gold only adds checks.
@@ -23,7 +23,7 @@ while [[ $# -gt 0 ]]; do
     *) suite="$1"; shift ;;
   esac
 done
-echo "# tsume-gold-twins: the problems of $(basename "$suite") of up to $max plies, each with one more gold in the attacker's hand (taken from the defender's): the typical flawed draft, for tsumi check (issue 44). Made by scripts/gold-twins.sh; expected = tsumi mate's proven shortest length, every defence counted (tsumi at $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "an unknown build")), original = the problem's own expected."
+echo "# tsume-gold-twins: the problems of $(basename "$suite") of up to $max plies, each with one more gold in the attacker's hand (taken from the defender's): the typical flawed draft, for tsumi check. Made by scripts/gold-twins.sh; expected = tsumi mate's proven shortest length, every defence counted (tsumi at $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "an unknown build")), original = the problem's own expected."
 awk -F'\t' -v max="$max" '
   # The hand field as counts: n[c] for each piece letter c (upper case black, lower case white).
   function parse_hand(h, n,    i, c, k) {

@@ -28,8 +28,8 @@
 // capture, and books count those plies (tanuki3-172, tanuki9-11: the published lengths hold only so).
 // An earlier rule called the drop futile wherever V(s) was mated at any length, by the table or a
 // search of 4,096 nodes; it made book lengths of the public set shorter than published (20 against 13
-// now, the search after every mate) and cost a search per V(s) (solver/README.md, "The rule reads the
-// length").
+// now, the search after every mate) and cost a search per V(s) (docs/solver-log.md, 2026-12-02: the
+// futility rule that reads the length).
 // The judge needs nothing but the position: no table, no search, and every answer is settled.
 //
 // Thread safety: one per thread (its memory of chains is its own).

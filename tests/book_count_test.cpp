@@ -46,21 +46,18 @@ TEST(BookCount, SearchesTheBookLengthBelowTheMainOne) {
     const MateSuiteEntry* e = nullptr;
     const auto problem = problem_with_id(id, e);
     ASSERT_TRUE(problem && e->expected);
-    MateTable table(std::size_t(16) << 20);
-    PathTable paths(std::size_t(1) << 16);
-    RootSearch root(table, paths, *problem, mate_threads());
-    DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
-    const NodeResult first = root.search(kUnlimited, abort);
+    test::SearchedRoot searched(*problem, mate_threads());
+    const NodeResult first = searched.search();
     ASSERT_TRUE(first.proven());
     MateResult result;
     const std::uint16_t length = prove_shortest(
-        root, first.len, true, [](std::uint16_t) {}, result);
+        searched.root, first.len, true, [](std::uint16_t) {}, result);
     ASSERT_EQ(length, *e->expected);
 
     const MateLimits limits;
     const SolveClock clock(limits);
     const std::atomic<bool> stop{false};
-    BookCount book(root, limits, clock, stop);
+    BookCount book(searched.root, limits, clock, stop);
     EXPECT_TRUE(book.wanted(std::vector<Move>{})) << "after every mate by default";
     const bool lined = book.search(length, length, length, result);
     EXPECT_FALSE(lined);
@@ -68,9 +65,9 @@ TEST(BookCount, SearchesTheBookLengthBelowTheMainOne) {
     EXPECT_TRUE(result.futile_proven);
     EXPECT_FALSE(result.futile_cut);
     EXPECT_GT(result.futility.futile, 0u);
-    EXPECT_FALSE(root.book()) << "the workers are given their count back";
+    EXPECT_FALSE(searched.root.book()) << "the workers are given their count back";
 
-    MainLines lines(table, paths, *problem, clock, stop, 0);
+    MainLines lines(searched.table, searched.paths, *problem, clock, stop, 0);
     const auto line = lines.book(std::uint16_t(result.futile_length), true);
     ASSERT_TRUE(line);
     EXPECT_EQ(int(line->moves.size()), book_length);
@@ -82,14 +79,12 @@ TEST(BookCount, AfterDropsOnlyALineWithoutOneAsksForNone) {
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("kongou-1", e);
   ASSERT_TRUE(problem);
-  MateTable table(std::size_t(1) << 20);
-  PathTable paths;
-  RootSearch root(table, paths, *problem, 1);
+  test::SearchedRoot searched(*problem, 1, 1);
   MateLimits limits;
   limits.book_search_after = MateLimits::BookSearchAfter::kDrops;
   const SolveClock clock(limits);
   const std::atomic<bool> stop{false};
-  const BookCount book(root, limits, clock, stop);
+  const BookCount book(searched.root, limits, clock, stop);
   const std::vector<Move> checks_only{Move::make(SQ_51, SQ_52), Move::make(SQ_53, SQ_54), Move::make(SQ_55, SQ_56)};
   EXPECT_FALSE(book.wanted(checks_only));
   const std::vector<Move> with_drop{Move::make(SQ_51, SQ_52), Move::make_drop(PAWN, SQ_53), Move::make(SQ_55, SQ_56)};

@@ -263,8 +263,8 @@ TEST(DfpnSearch, ASharedPathTableHandsOnRepetitionDisproofs) {
 }
 
 // A position that repeats an ancestor's board with less in the attacker's hand is a repetition: the
-// perpetual-check no-mate of the issue that filed it (a king walking between two squares while the
-// attacker spends lances) was not settled in 120 s before; with the rule it takes a fraction of a
+// perpetual-check no-mate below (a king walking between two squares while the attacker spends
+// lances) was not settled in 120 s before; with the rule it takes a fraction of a
 // second. The node limit makes the test fail rather than hang without the rule.
 TEST(DfpnSearch, DominatedRepetitionEndsACycleOfChecks) {
   const auto p = test::tsume_problem("5l3/3k5/2n2N3/1+LP+S1s3/2g3S2/9/9/9/9 b 2L2r2b3gs2n17p 1");
@@ -284,8 +284,8 @@ TEST(DfpnSearch, DominatedRepetitionEndsACycleOfChecks) {
 // assertions count such stores (DfpnSearch::contradictions); Release does not look. The problems are
 // those whose searches lean most on repetitions and on the path table (and the cycle of
 // DominatedRepetitionEndsACycleOfChecks checks its count too), where a path-dependent
-// disproof read back with a full disproof hand once let an ancestor's entry deny real mates (issue
-// 14: 木星の旅's shortest-mate search disproved its own root).
+// disproof read back with a full disproof hand once let an ancestor's entry deny real mates (until
+// 9f6cd49, 木星の旅's shortest-mate search disproved its own root).
 TEST(DfpnSearch, StoredResultsNeverContradictTheTable) {
 #ifdef NDEBUG
   GTEST_SKIP() << "counted only in builds with assertions";

@@ -248,7 +248,7 @@ TEST(LocalExpansion, PathTableDisproofCarriesItsLoopPly) {
   EXPECT_EQ(e.child(i).len, 30);
   EXPECT_EQ(e.child(i).loop_ply, 1);
   // The disproof hand it was stored with, not a full hand: the node's own disproof hand is built from
-  // it (issue 14: a full hand here gave 木星の旅 false no-mates).
+  // it (before 9f6cd49 a full hand here gave 木星の旅 false no-mates).
   EXPECT_EQ(e.child(i).hand, disproof_hand);
   LocalExpansion longer(ctx, n.pos, 40);  // the stored disproof does not cover 39 plies
   EXPECT_NE(longer.child(find_move(longer, "R*5a")).dn, 0u);

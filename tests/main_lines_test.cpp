@@ -47,18 +47,15 @@ TEST(MainLines, TheFirstLineThenTheExactAnswer) {
     const MateSuiteEntry* e = nullptr;
     const auto problem = problem_with_id(id, e);
     ASSERT_TRUE(problem && e->expected);
-    MateTable table(std::size_t(64) << 20);
-    PathTable paths(std::size_t(1) << 16);
-    RootSearch root(table, paths, *problem, mate_threads());
-    ProofRecord record(table, *problem);
-    DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
-    const NodeResult first = root.search(kUnlimited, abort);
+    test::SearchedRoot searched(*problem, mate_threads(), 64);
+    ProofRecord record(searched.table, *problem);
+    const NodeResult first = searched.search();
     ASSERT_TRUE(first.proven());
     record.record(first.len);
     const MateLimits untimed;
     const SolveClock clock(untimed);
     const std::atomic<bool> stop{false};
-    MainLines lines(table, paths, *problem, clock, stop, 0);
+    MainLines lines(searched.table, searched.paths, *problem, clock, stop, 0);
 
     bool dropped = true;
     std::optional<MateLine> line = lines.first(first.len, dropped);
@@ -70,7 +67,7 @@ TEST(MainLines, TheFirstLineThenTheExactAnswer) {
 
     MateResult passes;
     const std::uint16_t length = prove_shortest(
-        root, first.len, true, [&](std::uint16_t len) { record.record(len); }, passes);
+        searched.root, first.len, true, [&](std::uint16_t len) { record.record(len); }, passes);
     ASSERT_TRUE(passes.shortest_proven);
     ASSERT_EQ(length, *e->expected);
     bool exact = false;

@@ -568,7 +568,7 @@ TEST(MateProcess, BadInputIsRefusedClearly) {
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --time -1", "--time"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --hash 0", "--hash"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --threads 0", "--threads"},
-      // Issue 15: these once exited 106, ran the start position, took NaN as no limit, or wrapped.
+      // Before 88645d6 these exited 106, ran the start position, took NaN as no limit, or wrapped.
       {"mate --sfen ''", "empty"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --time nan", "expected seconds"},
       {"mate --sfen '4k4/9/9/9/9/9/9/9/9 b G 1' --time inf", "expected seconds"},

@@ -239,7 +239,7 @@ TEST(PerftProcess, BadInputIsRefusedClearly) {
       {"perft --suite /dev/zero", "is larger than 64 MiB"},
       {"perft --suite /", "is a directory"},
       {"frobnicate", "frobnicate"},
-      // Issue 15: an empty --sfen once counted the start position; a negative count wrapped.
+      // Before 88645d6 an empty --sfen counted the start position, and a negative count wrapped.
       {"perft --depth 2 --sfen ''", "empty"},
       {"perft --suite x.epd --max-nodes -3", "cannot be negative"},
       {"perft --depth 2 --threads 0", "--threads"},

@@ -27,9 +27,9 @@ TEST(ProgressReporter, NewsAtOnceAndTheRestAtItsInterval) {
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("tanuki9-11", e);
   ASSERT_TRUE(problem);
-  MateTable table(std::size_t(16) << 20);
-  PathTable paths(std::size_t(1) << 16);
-  RootSearch root(table, paths, *problem, 1);
+  test::SearchedRoot searched(*problem, 1);
+  MateTable& table = searched.table;
+  RootSearch& root = searched.root;
   ProofRecord record(table, *problem);
   std::vector<MateProgress> got;
   const std::function<void(const MateProgress&)> callback = [&got](const MateProgress& p) { got.push_back(p); };
@@ -51,8 +51,7 @@ TEST(ProgressReporter, NewsAtOnceAndTheRestAtItsInterval) {
   EXPECT_TRUE(got[0].pv.empty());
 
   // The first proof, recorded: the report carries its length and the line the table suggests.
-  DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
-  const NodeResult first = root.search(kUnlimited, abort);
+  const NodeResult first = searched.search();
   ASSERT_TRUE(first.proven());
   record.record(first.len);
   reporter.report(true);
@@ -72,7 +71,7 @@ TEST(ProgressReporter, NewsAtOnceAndTheRestAtItsInterval) {
   EXPECT_TRUE(checks.contains(got[1].pv[0]));
 
   // A pass under a limit, then the book count: what is searched now.
-  root.search(std::uint16_t(first.len - 2), abort);
+  searched.search(std::uint16_t(first.len - 2));
   reporter.report(true);
   root.set_book(true);
   reporter.report(true);

@@ -43,16 +43,14 @@ TEST(ProofRecord, KeepsTheLineOfEachMateAndProtectsItsProofUntilReleased) {
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("kongou-9", e);
   ASSERT_TRUE(problem);
-  MateTable table(std::size_t(16) << 20);
-  PathTable paths(std::size_t(1) << 16);
-  RootSearch root(table, paths, *problem, 1);
+  test::SearchedRoot searched(*problem, 1);
+  MateTable& table = searched.table;
   ProofRecord record(table, *problem);
   EXPECT_EQ(record.first_length(), 0);
   EXPECT_EQ(record.bound(), 0);
   EXPECT_FALSE(record.line());
 
-  DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
-  const NodeResult first = root.search(kUnlimited, abort);
+  const NodeResult first = searched.search();
   ASSERT_TRUE(first.proven());
   record.record(first.len);
   EXPECT_EQ(record.first_length(), first.len);
@@ -69,7 +67,7 @@ TEST(ProofRecord, KeepsTheLineOfEachMateAndProtectsItsProofUntilReleased) {
   EXPECT_EQ(record.reading().reading.kind, ProofLineEnd::kMated);
   EXPECT_GT(protected_entries(table), 0u);
 
-  const NodeResult shorter = root.search(std::uint16_t(first.len - 2), abort);
+  const NodeResult shorter = searched.search(std::uint16_t(first.len - 2));
   ASSERT_TRUE(shorter.proven()) << "kongou-9's first mate is its shortest: the test tests less";
   record.record(shorter.len);
   EXPECT_EQ(record.first_length(), first.len);
@@ -87,7 +85,7 @@ TEST(ProofRecord, KeepsTheLineOfEachMateAndProtectsItsProofUntilReleased) {
   ASSERT_TRUE(record.line());
   EXPECT_EQ(record.line()->moves, kept) << "the line read before stays";
 
-  const NodeResult again = root.search(shorter.len, abort);
+  const NodeResult again = searched.search(shorter.len);
   ASSERT_TRUE(again.proven());
   record.record(again.len);
   EXPECT_GT(protected_entries(table), 0u);

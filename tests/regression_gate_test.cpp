@@ -87,7 +87,7 @@ TEST_P(RegressionGate, Holds) {
   // its end: MateLimits::book_search). A node limit far above the budget stops a search that would
   // not end; the counts are what is held. The book search at the paced settings its counts were
   // recorded under (after a line with a drop, a tenth of the solve's nodes), not at the untimed default
-  // of issue 43 (after every mate, twice the solve's nodes: a different amount of work, measured apart).
+  // since 096f341 (after every mate, twice the solve's nodes: a different amount of work, measured apart).
   limits.book_search_after = MateLimits::BookSearchAfter::kDrops;
   limits.book_share = MateLimits::kPacedBookShare;
   const auto total = field(e, "total_held") ? field(e, "total_held") : field(e, "total");

@@ -71,17 +71,15 @@ TEST(RootSearch, TheBookCountIsEveryWorkers) {
   const MateSuiteEntry* e = nullptr;
   const auto problem = problem_with_id("mudaai-1", e);
   ASSERT_TRUE(problem);
-  MateTable table(std::size_t(16) << 20);
-  PathTable paths(std::size_t(1) << 16);
-  RootSearch root(table, paths, *problem, 2);
-  DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
-  ASSERT_TRUE(root.search(kUnlimited, abort).proven());
+  test::SearchedRoot searched(*problem, 2);
+  RootSearch& root = searched.root;
+  ASSERT_TRUE(searched.search().proven());
   EXPECT_EQ(root.futility().judged, 0u);
   root.set_book(true);
   EXPECT_TRUE(root.book());
   // Two plies below the mate counting every defence, where only the book count mates (5 of 7).
   ASSERT_TRUE(e->expected);
-  ASSERT_TRUE(root.search(std::uint16_t(*e->expected - 2), abort).proven());
+  ASSERT_TRUE(searched.search(std::uint16_t(*e->expected - 2)).proven());
   EXPECT_GT(root.futility().judged, 0u);
   EXPECT_GT(root.futility().futile, 0u) << "mudaai-1's interposition is futile";
   root.set_book(false);

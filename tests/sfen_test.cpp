@@ -114,7 +114,7 @@ constexpr BadSfen kBadSfens[] = {
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", "8 squares"},
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", "unknown piece letter 'X'"},
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG0GSNL b - 1", "unknown piece letter '0'"},
-    // A multi-byte character is quoted whole (issue 15: the message once held its first byte alone).
+    // A multi-byte character is quoted whole (before 88645d6 the message held its first byte alone).
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG王GSNL b - 1", "unknown piece letter '王'"},
     {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG\x1bGSNL b - 1", "unknown piece letter '\\x1b'"},
     {"lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "'+' on king"},

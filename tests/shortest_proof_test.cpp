@@ -40,12 +40,9 @@ TEST(ShortestProof, HandsOnEachShorterMateAndProvesTheLast) {
     const MateSuiteEntry* e = nullptr;
     const auto problem = problem_with_id(id, e);
     ASSERT_TRUE(problem && e->expected);
-    MateTable table(std::size_t(16) << 20);
-    PathTable paths(std::size_t(1) << 16);
-    RootSearch root(table, paths, *problem, mate_threads());
-    DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
-    const NodeResult first = root.search(kUnlimited, abort);
-    ASSERT_EQ(abort, DfpnSearch::Abort::kNone);
+    test::SearchedRoot searched(*problem, mate_threads());
+    RootSearch& root = searched.root;
+    const NodeResult first = searched.search();
     ASSERT_TRUE(first.proven());
 
     MateResult untried;

@@ -496,8 +496,8 @@ TEST(UsiServer, QuitStopsTheSearchAndAnswersIt) {
   EXPECT_EQ(count_if(s.capture.lines(mark), is_checkmate), 1);
 }
 
-// Issue 15's reproducer: `go mate infinite`, `go mate 1000`, `stop`, `isready`, `quit` once waited
-// forever behind the first search. A second go is refused at once (a go mate with its own checkmate
+// The reproducer fixed in 88645d6: `go mate infinite`, `go mate 1000`, `stop`, `isready`, `quit` once
+// waited forever behind the first search. A second go is refused at once (a go mate with its own checkmate
 // line), and stop, isready and quit are read and answered while the first search runs.
 TEST(UsiServer, SecondGoIsRefusedWhileASearchRuns) {
   SmallSession s;

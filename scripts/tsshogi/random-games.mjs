@@ -13,7 +13,7 @@
 // OUT_DIR/game-N.{kif,ki2,csa} are tsshogi's exports; OUT_DIR/manifest.txt has a line a game:
 //   game-N <TAB> <start SFEN> <TAB> <SFEN after the last move> <TAB> <USI moves>
 // every value from tsshogi. A reader is right on a file when it gives that start, those moves and that
-// final position (scripts/tsshogi/README or the issue notes say how the tsumi side was run).
+// final position (docs/method.md says how the tsumi side was run).
 
 import fs from "node:fs";
 import path from "node:path";

@@ -15,10 +15,15 @@
 
 #include "core/sfen.h"
 #include "core/usi.h"
+#include "solver/dfpn_search.h"
 #include "solver/mate_line.h"
+#include "solver/mate_node.h"
 #include "solver/mate_problem.h"
 #include "solver/mate_solver.h"
 #include "solver/mate_suite.h"
+#include "solver/mate_table.h"
+#include "solver/path_table.h"
+#include "solver/root_search.h"
 #include "tests/support/test_data.h"
 
 namespace tsumi::test {
@@ -124,5 +129,22 @@ inline MateSolver& shared_solver() {
   static MateSolver solver(mate_hash_mb());
   return solver;
 }
+
+// A problem's root and the workers that search it, over a table and a path table of their own: what the
+// tests of a solve's phases start from.
+struct SearchedRoot {
+  SearchedRoot(const MateProblem& problem, int threads, std::size_t table_mb = 16)
+      : table(table_mb << 20), paths(std::size_t(1) << 16), root(table, paths, problem, threads) {}
+  // The root searched within `within` plies; a limit or a stop fails the test.
+  NodeResult search(std::uint16_t within = kUnlimited) {
+    DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
+    const NodeResult r = root.search(within, abort);
+    EXPECT_EQ(abort, DfpnSearch::Abort::kNone);
+    return r;
+  }
+  MateTable table;
+  PathTable paths;
+  RootSearch root;
+};
 
 }  // namespace tsumi::test
