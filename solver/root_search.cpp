@@ -91,7 +91,6 @@ NodeResult RootSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget,
 
 void RootSearch::set_book(bool on) {
   for (const auto& w : workers_) w->set_book(on);
-  book_ = on;
 }
 
 FutilityCounters RootSearch::futility() const {

@@ -55,7 +55,7 @@ class RootSearch {
 
   // Every worker searches the book count from now on (DfpnSearch::set_book), or stops to.
   void set_book(bool on);
-  bool book() const { return book_; }
+  bool book() const { return workers_[0]->book(); }
   // The futility judgements of every worker's book count so far.
   FutilityCounters futility() const;
 
@@ -78,7 +78,6 @@ class RootSearch {
   std::vector<std::unique_ptr<DfpnSearch>> workers_;
   std::unique_ptr<DfpnCrew> crew_;  // null with one worker
   std::uint16_t limit_ = kUnlimited;
-  bool book_ = false;
 };
 
 // The stop a search's abort tells the answer (kYielded, another worker's finish, is none).

@@ -35,9 +35,8 @@ TEST(RootSearch, OneAndTwoWorkersProveAndDisprove) {
   ASSERT_TRUE(problem && e->expected);
   for (const int threads : {1, 2}) {
     SCOPED_TRACE(std::to_string(threads) + " workers");
-    MateTable table(std::size_t(16) << 20);
-    PathTable paths(std::size_t(1) << 16);
-    RootSearch root(table, paths, *problem, threads);
+    test::SearchedRoot searched(*problem, threads);
+    RootSearch& root = searched.root;
     EXPECT_EQ(root.limit(), kUnlimited);
     EXPECT_TRUE(root.attacker_first());
     DfpnSearch::Abort abort = DfpnSearch::Abort::kNone;
@@ -56,11 +55,10 @@ TEST(RootSearch, OneAndTwoWorkersProveAndDisprove) {
     EXPECT_EQ(shortest.len, *e->expected);
 
     // A node limit of a few nodes, on a fresh table: cut, and said so.
-    MateTable fresh(std::size_t(16) << 20);
-    RootSearch cut(fresh, paths, *problem, threads);
+    test::SearchedRoot fresh(*problem, threads);
     const std::atomic<bool> stop{false};
-    cut.set_limits(Clock::now(), false, 10, &stop);
-    cut.search(kUnlimited, abort);
+    fresh.root.set_limits(Clock::now(), false, 10, &stop);
+    fresh.root.search(kUnlimited, abort);
     EXPECT_EQ(abort, DfpnSearch::Abort::kNodes);
     EXPECT_EQ(to_stop(abort), MateStop::kNodes);
   }
