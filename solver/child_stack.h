@@ -31,6 +31,7 @@ struct ExpandedChild {
   std::int16_t next;       // the child delayed behind this one (LocalExpansion), -1: none
   bool active;             // counted in the node's numbers (a delayed child is not, until its turn)
   bool merged;             // its summed number counts by max in this node (LocalExpansion::count_by_max)
+  bool visited;            // the table had its own entry (or a final one) when read: not a first visit
   bool is_final() const { return pn == 0 || dn == 0; }
 };
 

@@ -120,27 +120,44 @@ bool DfpnSearch::leaf(std::uint16_t remaining, NodeResult& result) {
 }
 
 // Searches the children of `node` until its numbers reach the thresholds, it is final, or a limit.
-void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t thdn, Key mark) {
+//
+// Threshold control (TCA, Kishimoto 2010, as KomoringHeights 1.1.0 counts it): `widening` is the count,
+// along the path, of nodes that used an old child's numbers (LocalExpansion::has_old_child) and have not
+// yet seen a new node expanded below them. While it is above zero the thresholds are widened to the
+// node's pn + 1 and dn + 1, so that a number inflated by work of the node's own ancestors cannot send
+// the search back up before it has learnt something new; each first visit below takes one off, and a
+// node whose widening has run out returns to its parent. A first visit whose numbers already pass the
+// thresholds returns at once, before any widening of its own.
+void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t thdn, Key mark,
+                         std::uint32_t& widening, bool first_visit) {
+  if (first_visit) {
+    if (widening > 0) --widening;
+    if (node.next(thpn, thdn, nullptr, tie_last_).stop) return;
+  }
+  const std::uint32_t widening_before = widening;
+  if (node.has_old_child()) ++widening;
   const BusyMarks* busy = crew_ ? &crew_->busy : nullptr;
   for (bool fresh = true;; fresh = false) {
     // Another worker in this node may have changed its children since: read them again.
     if (busy && !fresh && busy->count(mark) > 1) node.refresh();
-    const LocalExpansion::Step step = node.next(thpn, thdn, busy, tie_last_);
-    if (step.stop) return;
+    const LocalExpansion::Step step = node.next(thpn, thdn, busy, tie_last_, widening > 0);
+    if (step.stop) break;
+    if (widening == 0 && widening_before > 0) break;  // the widening ran out below: back to the parent
     const ExpandedChild& child = node.child(step.index);
     const Move m = child.key.move;
     const ParentLink link = ParentLink::of(pos_, m);
     if (child.parent.valid() && !child.parent.same_edge(link) && context_.cold_salt == 0) find_merge(child);
     do_move(m);
-    const NodeResult r = search(step.thpn, step.thdn, node.child_remaining(), link);
+    const NodeResult r = search(step.thpn, step.thdn, node.child_remaining(), link, widening, !child.visited);
     undo_move(m);
     node.update(step.index, r);
     if (ply_ == 0) {
       const NodeResult now = node.result();
       root_pn_ = now.pn, root_dn_ = now.dn;
     }
-    if (abort_ != Abort::kNone) return;
+    if (abort_ != Abort::kNone) break;
   }
+  widening = std::min(widening, widening_before);
 }
 
 // A final result of this node that a final entry of the table denies: a disproof for len plies against
@@ -168,15 +185,17 @@ void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::u
 #ifndef NDEBUG
   if (final && contradicts_table(result)) ++contradictions_;
 #endif
-  const StoreOutcome outcome = table_.store(final ? node_key() : node_key() ^ context_.cold_salt, hand,
-                                            MateRecord{result.pn, result.dn, final ? result.len : remaining,
-                                                       final ? result.hand : hand, result.best, amount, link});
+  const StoreOutcome outcome =
+      table_.store(final ? node_key() : node_key() ^ context_.cold_salt, hand,
+                   MateRecord{result.pn, result.dn, final ? result.len : remaining, final ? result.hand : hand,
+                              result.best, amount, link, std::uint16_t(std::min(ply_, int(kNoDepth) - 1))});
   counters_.stores_new += outcome == StoreOutcome::kNew;
   counters_.reexpansions += outcome == StoreOutcome::kUpdate;
   counters_.evictions += outcome == StoreOutcome::kEvict;
 }
 
-NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining, ParentLink link) {
+NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining, ParentLink link,
+                              std::uint32_t& widening, bool first_visit) {
   const std::uint64_t start_nodes = nodes_++;
   if ((nodes_ & (kLimitInterval - 1)) == 0) check_limits();
   NodeResult result;
@@ -187,7 +206,7 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
     counters_.count_expansion(ply_, drop_chain_[std::size_t(ply_)]);
     LocalExpansion node(context_, pos_, remaining);
     expansions_[std::size_t(ply_)] = &node;
-    descend(node, thpn, thdn, mark);
+    descend(node, thpn, thdn, mark, widening, first_visit);
     result = node.result();
     expansions_[std::size_t(ply_)] = nullptr;
   }
@@ -221,7 +240,8 @@ NodeResult DfpnSearch::solve(std::uint16_t remaining) {
   NodeResult r{};
   root_pn_ = root_dn_ = 0;
   do {
-    r = search(kInfPn - 1, kInfPn - 1, remaining, ParentLink());
+    std::uint32_t widening = 0;
+    r = search(kInfPn - 1, kInfPn - 1, remaining, ParentLink(), widening, false);
   } while (!r.proven() && !r.disproven() && abort_ == Abort::kNone);
   return r;
 }

@@ -156,8 +156,10 @@ class DfpnSearch {
   Color attacker() const { return attacker_; }
 
  private:
-  NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining, ParentLink link);
-  void descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t thdn, Key mark);
+  NodeResult search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining, ParentLink link,
+                    std::uint32_t& widening, bool first_visit);
+  void descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t thdn, Key mark, std::uint32_t& widening,
+               bool first_visit);
   bool leaf(std::uint16_t remaining, NodeResult& result);
   void store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount, ParentLink link);
   void find_merge(const ExpandedChild& child);

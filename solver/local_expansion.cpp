@@ -80,7 +80,7 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     c.key = child_key(pos, ctx.attacker, ctx.moves[i], ctx.salt);
     if (remaining != 1) ctx.table.prefetch(c.key.board_key);
     if (ctx.marks) c.mark = BusyMarks::node_key(c.key.board_key, c.key.hand.raw());
-    c.next = -1, c.active = true, c.merged = false, c.parent = ParentLink();
+    c.next = -1, c.active = true, c.merged = false, c.visited = true, c.parent = ParentLink();
   }
   for (int i = 0; i < n_; ++i) {
     ExpandedChild& c = c_[i];
@@ -96,9 +96,13 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
       continue;
     }
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
-    MateProbe p = child_remaining_ == 0 ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
-                                        : ctx.table.probe(c.key.board_key, c.key.hand, child_remaining_, kUnknownPn,
-                                                          kUnknownDn, ctx.cold_salt != 0 ? 0 : kInfLen);
+    // A cold probe reads no longer limit's numbers, no floors and no depths (warm_limit 0, kNoDepth).
+    MateProbe p =
+        child_remaining_ == 0
+            ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
+            : ctx.table.probe_at(c.key.board_key, c.key.hand, child_remaining_, kUnknownPn, kUnknownDn,
+                                 ctx.cold_salt != 0 ? 0 : kInfLen,
+                                 ctx.cold_salt != 0 ? kNoDepth : std::uint16_t(std::min(ply_ + 1, int(kNoDepth) - 1)));
     if (ctx.cold_salt != 0 && child_remaining_ != 0 && p.pn != 0 && p.dn != 0) {
       // A cold probe's numbers for this length, if it has searched the child already. They are new to
       // the table proper, so the child is still taken as new (found false: the df-pn+ first numbers
@@ -113,6 +117,8 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
       if (full.found && full.pn == 0) p = full;
     }
     if (!p.found) first_numbers(c, pos, p);
+    old_child_ |= p.old && p.pn != 0 && p.dn != 0;
+    c.visited = p.found;
     c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand, c.parent = p.parent, c.merged = p.parent.shared();
     if (or_node_ && c.pn == 0 && c.len == 0) {  // a check without reply: the shortest mate, no need to read on
       n_ = i + 1;
@@ -252,14 +258,15 @@ void LocalExpansion::refresh() {
   for (ExpandedChild& c : std::span(c_, std::size_t(n_))) {
     if (c.is_final()) continue;
     const MateProbe p = ctx_.table.probe(c.key.board_key, c.key.hand, child_remaining_, c.pn, c.dn);
-    if (p.found) c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand, c.merged |= p.parent.shared();
+    if (p.found)
+      c.pn = p.pn, c.dn = p.dn, c.len = p.len, c.hand = p.hand, c.merged |= p.parent.shared(), c.visited = true;
     settle(int(&c - c_));
   }
 }
 
 void LocalExpansion::update(int index, const NodeResult& r) {
   ExpandedChild& c = c_[index];
-  c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.hand = r.hand, c.loop_ply = r.loop_ply;
+  c.pn = r.pn, c.dn = r.dn, c.len = r.len, c.hand = r.hand, c.loop_ply = r.loop_ply, c.visited = true;
   settle(index);
 }
 
@@ -302,9 +309,13 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, bool tie_last) 
   return s;
 }
 
-LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy,
-                                          bool tie_last) const {
+LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy, bool tie_last,
+                                          bool widen) const {
   const Sums s = sums(busy, tie_last);
+  if (widen) {
+    thpn = std::max(thpn, clamp_threshold(std::uint64_t(s.pn) + 1));
+    thdn = std::max(thdn, clamp_threshold(std::uint64_t(s.dn) + 1));
+  }
   if (s.pn == 0 || s.dn == 0 || s.pn >= thpn || s.dn >= thdn) return Step{true, s.best_real, 0, 0};
   // A child chosen for its virtual number must still be one this node's threshold lets run.
   int best = s.best;

@@ -127,8 +127,12 @@ class LocalExpansion {
     int index;
     std::uint32_t thpn, thdn;
   };
-  // busy: the shared marks (null with one worker); tie_last: among equal children take the last.
-  Step next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy, bool tie_last) const;
+  // busy: the shared marks (null with one worker); tie_last: among equal children take the last;
+  // widen: threshold control (DfpnSearch) raises the thresholds to the node's pn + 1 and dn + 1 first.
+  Step next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy, bool tie_last, bool widen = false) const;
+  // Whether a child's numbers came from an unfinished entry met higher up the tree than the child
+  // (MateProbe::old): the node's numbers may overestimate, and threshold control widens its thresholds.
+  bool has_old_child() const { return old_child_; }
 
   // The child's numbers after a search of it.
   void update(int index, const NodeResult& r);
@@ -164,6 +168,7 @@ class LocalExpansion {
   // beside its children's), and whether any was.
   Hand futile_hand_;
   bool futile_ = false;
+  bool old_child_ = false;
 };
 
 }  // namespace tsumi

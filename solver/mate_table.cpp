@@ -12,11 +12,16 @@ namespace {
 
 constexpr std::uint64_t kCodeMask = 0xff;
 constexpr std::uint64_t kSpilledBit = 0x100;
+constexpr std::uint64_t kDepthMask = std::uint64_t(kNoDepth) << MateEntry::kDepthShift;
 
-// The tag of the board's entries in their home cluster, and in the cluster after it.
-std::uint64_t tag_key(Key board_key, bool spilled = false) { return board_key << 9 | (spilled ? kSpilledBit : 0); }
+// The tag of the board's entries in their home cluster, and in the cluster after it (code and depth 0).
+std::uint64_t tag_key(Key board_key, bool spilled = false) {
+  return board_key << MateEntry::kKeyShift | (spilled ? kSpilledBit : 0);
+}
 bool is_empty(const MateEntry& e) { return (e.tag_lo & kCodeMask) == 0; }
-bool holds(const MateEntry& e, std::uint64_t tag) { return !is_empty(e) && (e.tag() & ~kCodeMask) == tag; }
+bool holds(const MateEntry& e, std::uint64_t tag) {
+  return !is_empty(e) && (e.tag() & ~(kCodeMask | kDepthMask)) == tag;
+}
 bool is_spilled(const MateEntry& e) { return !is_empty(e) && (e.tag_lo & kSpilledBit) != 0; }
 bool is_proven(const MateEntry& e) { return e.pn == 0; }
 bool is_disproven(const MateEntry& e) { return e.dn == 0; }
@@ -71,14 +76,26 @@ namespace {
 struct Found {
   MateEntry proof{}, disproof{}, exact{}, warm{};
   bool has_proof = false, has_disproof = false, has_exact = false, has_warm = false;
+  // probe_at: the floors of other hands, and the least depth of the entries that gave them.
+  std::uint32_t floor_pn = 0, floor_dn = 0;
+  std::uint16_t floor_pn_depth = kNoDepth, floor_dn_depth = kNoDepth;
 };
 
-// Reads one cluster for the entries of tag `tag` (tag_key) and the hand.
+// Reads one cluster for the entries of tag `tag` (tag_key) and the hand; `depth` (not kNoDepth: a probe
+// at that ply) takes the floors of other hands from entries no deeper.
 void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint64_t tag, Hand hand,
-                  std::uint16_t remaining, std::uint16_t warm_limit, Found& f) {
+                  std::uint16_t remaining, std::uint16_t warm_limit, std::uint16_t depth, Found& f) {
   for (const MateEntry& e : entries) {
     if (!holds(e, tag)) continue;
     const Hand eh(e.hand);
+    if (depth != kNoDepth && !is_final(e) && eh != hand && e.depth() <= depth) {
+      // The attacker holds no more here than the entry's hand: no easier to mate (and no sooner).
+      if (eh.dominates(hand) && e.len >= remaining && e.pn > f.floor_pn)
+        f.floor_pn = e.pn, f.floor_pn_depth = e.depth();
+      // The attacker holds at least the entry's hand: no easier to refute (and not for longer).
+      if (hand.dominates(eh) && e.len <= remaining && e.dn > f.floor_dn)
+        f.floor_dn = e.dn, f.floor_dn_depth = e.depth();
+    }
     if (is_proven(e)) {
       if (e.len <= remaining && hand.dominates(eh) && (!f.has_proof || e.len < f.proof.len))
         f.proof = e, f.has_proof = true;
@@ -99,24 +116,35 @@ void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint
 
 MateProbe MateTable::probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0,
                            std::uint16_t warm_limit) const {
+  return probe_at(board_key, hand, remaining, pn0, dn0, warm_limit, kNoDepth);
+}
+
+MateProbe MateTable::probe_at(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0,
+                              std::uint16_t warm_limit, std::uint16_t depth) const {
   const std::size_t home = home_index(board_key);
   Found f;
   bool spilled;
   {
     const Guard guard(*this, table_[home]);
-    read_cluster(table_[home].e, tag_key(board_key), hand, remaining, warm_limit, f);
+    read_cluster(table_[home].e, tag_key(board_key), hand, remaining, warm_limit, depth, f);
     spilled = has_spilled(table_[home]);
   }
   if (spilled) {  // the home cluster's exact entry, if any, is the newer
     const Guard guard(*this, table_[spill_index(home)]);
-    read_cluster(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, warm_limit, f);
+    read_cluster(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, warm_limit, depth, f);
   }
   if (f.has_proof) return MateProbe{0, kInfPn, f.proof.len, Hand(f.proof.hand), Move(f.proof.move), true};
   if (f.has_disproof) return MateProbe{kInfPn, 0, f.disproof.len, Hand(f.disproof.hand), Move(f.disproof.move), true};
-  if (f.has_exact)
-    return MateProbe{f.exact.pn, f.exact.dn, f.exact.len, hand, Move(f.exact.move), true, ParentLink(f.exact.parent)};
-  if (f.has_warm) return MateProbe{f.warm.pn, f.warm.dn, remaining, hand, Move::none(), false};
-  return MateProbe{pn0, dn0, remaining, hand, Move::none(), false};
+  MateProbe p =
+      f.has_exact
+          ? MateProbe{f.exact.pn, f.exact.dn, f.exact.len, hand, Move(f.exact.move), true, ParentLink(f.exact.parent)}
+      : f.has_warm ? MateProbe{f.warm.pn, f.warm.dn, remaining, hand, Move::none(), false}
+                   : MateProbe{pn0, dn0, remaining, hand, Move::none(), false};
+  if (depth == kNoDepth) return p;
+  p.old = f.has_exact && f.exact.depth() < depth;
+  if (f.floor_pn > p.pn) p.pn = f.floor_pn, p.old |= f.floor_pn_depth < depth;
+  if (f.floor_dn > p.dn) p.dn = f.floor_dn, p.old |= f.floor_dn_depth < depth;
+  return p;
 }
 
 MateEntry* MateTable::slot_for(Cluster& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
@@ -147,6 +175,11 @@ MateEntry* MateTable::slot_for(Cluster& c, std::uint64_t tag, Hand hand, const M
   return slot;
 }
 
+// The depth a store leaves: the shallower of the node's own entry's and the record's.
+std::uint16_t MateTable::kept_depth(const MateEntry& slot, const MateRecord& r, StoreOutcome outcome) {
+  return outcome == StoreOutcome::kUpdate ? std::min(slot.depth(), r.depth) : r.depth;
+}
+
 MateEntry& MateTable::least_worth(Cluster& c) {
   MateEntry* least = &c.e[0];
   for (MateEntry& e : c.e)
@@ -154,9 +187,10 @@ MateEntry& MateTable::least_worth(Cluster& c) {
   return *least;
 }
 
-void MateTable::write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared) {
+void MateTable::write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared, std::uint16_t depth) {
   const bool final = r.pn == 0 || r.dn == 0;
-  slot.set_tag(tag | std::max<std::uint8_t>(1, amount_code(r.amount)));
+  slot.set_tag(tag | std::uint64_t(std::min(depth, kNoDepth)) << MateEntry::kDepthShift |
+               std::max<std::uint8_t>(1, amount_code(r.amount)));
   slot.hand = r.hand.raw();
   slot.pn = r.pn;
   slot.dn = r.dn;
@@ -176,12 +210,12 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
     Cluster& c = table_[home];
     const Guard guard(*this, c);
     if (MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared)) {
-      write(*slot, tag, r, shared);
+      write(*slot, tag, r, shared, kept_depth(*slot, r, outcome));
       return outcome;
     }
     MateEntry& least = least_worth(c);
     if (spill == home) {
-      write(least, tag, r, false);
+      write(least, tag, r, false, r.depth);
       return StoreOutcome::kEvict;
     }
     home_least = worth(least);
@@ -196,7 +230,7 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
     if (slot) {
       // The home's flag is set and cleared (collect_below) under the spill cluster's lock only.
       if (!spilled) set_spilled(table_[home], true);
-      write(*slot, spilled_tag, r, shared);
+      write(*slot, spilled_tag, r, shared, kept_depth(*slot, r, outcome));
       return outcome;
     }
   }
@@ -204,7 +238,7 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   const Guard guard(*this, c);
   MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared);
   if (!slot) slot = &least_worth(c), outcome = StoreOutcome::kEvict, shared = false;
-  write(*slot, tag, r, shared);
+  write(*slot, tag, r, shared, kept_depth(*slot, r, outcome));
   return outcome;
 }
 

@@ -10,10 +10,11 @@
 //   Cluster    0: lock       u32   bit 0: the cluster's spin lock while workers share the table;
 //                                  bit 1: the next cluster may hold entries spilled from this one
 //              4: MateEntry  x9    (4-byte aligned)
-//   MateEntry  0: tag        u32x2 bits 9-63: the low 55 bits of the board key (board + side to move,
-//                                  Position::board_key; the index holds the high bits); bit 8: spilled
-//                                  (the entry's home is the cluster before); bits 0-7: the amount
-//                                  code, 0 = empty
+//   MateEntry  0: tag        u32x2 bits 21-63: the low 43 bits of the board key (board + side to move,
+//                                  Position::board_key; the index holds the high bits); bits 9-20: the
+//                                  depth, the shallowest ply the node was stored at (kNoDepth: not
+//                                  known); bit 8: spilled (the entry's home is the cluster before); bits
+//                                  0-7: the amount code, 0 = empty
 //              8: hand       u32   raw attacker Hand: the proof hand (pn = 0), the disproof hand
 //                                  (dn = 0), or the hand searched (unknown)
 //             12: pn, dn     u32 x2
@@ -45,6 +46,17 @@
 // proofs are unchanged (the first pass searches under no limit, kUnlimited, and nothing is longer).
 // A cold probe reads none of them (warm_limit 0): where the first pass's numbers lead the passes along
 // the last proof's tree two plies at a time (shortest_proof.h, "Cold probes").
+//
+// Depth and threshold control. An unfinished entry keeps the shallowest ply it was stored at. A probe
+// that gives its ply (probe_at: the ply of the node probed) learns whether the numbers it answers came
+// from an entry first met higher up the tree than this node (MateProbe::old): such numbers may include
+// this node's own ancestors' work, the overestimate that threshold control (TCA, Kishimoto 2010) answers
+// by widening the thresholds of the node that uses them (DfpnSearch). The same probe takes floors from the
+// board's other hands: the pn of an unfinished entry whose hand the probed hand is dominated by (the
+// attacker has no more here, so a mate is no easier), the dn of one whose hand the probed hand dominates,
+// each only from entries no deeper than the node (an entry from below it could be a number the node's
+// own search raised, fed back into itself: the ratchet that stalled the floors of ef39920, see
+// solver/README.md). KomoringHeights 1.1.0 gates its superior and inferior entries the same way.
 //
 // Spilling. One board met with many attacker hands fills its home cluster alone while the table is
 // nearly empty (明日香, 20 M nodes in 2 GiB: 11.5% of the entries in use, yet 1.8% of the clusters
@@ -99,8 +111,13 @@ inline constexpr std::uint16_t kInfLen = 0xffff;     // a length no search reach
 inline constexpr std::uint32_t kUnknownPn = 1;
 inline constexpr std::uint32_t kUnknownDn = 1;
 
+// The depth of an entry whose ply is not known (a first number's final result, a test's record): no
+// probe takes it as old or as a floor.
+inline constexpr std::uint16_t kNoDepth = 0xfff;
+
 struct MateEntry {
-  std::uint32_t tag_lo, tag_hi;  // the tag, split so that the entry needs 4-byte alignment only
+  static constexpr int kDepthShift = 9, kKeyShift = 21;  // the tag's fields (see the layout)
+  std::uint32_t tag_lo, tag_hi;                          // the tag, split so that the entry needs 4-byte alignment only
   std::uint32_t hand;
   std::uint32_t pn;
   std::uint32_t dn;
@@ -108,6 +125,7 @@ struct MateEntry {
   std::uint16_t move;
   std::uint32_t parent;
   std::uint64_t tag() const { return std::uint64_t(tag_hi) << 32 | tag_lo; }
+  std::uint16_t depth() const { return std::uint16_t(tag_lo >> kDepthShift & kNoDepth); }
   void set_tag(std::uint64_t t) { tag_lo = std::uint32_t(t), tag_hi = std::uint32_t(t >> 32); }
 };
 static_assert(sizeof(MateEntry) == 28);
@@ -125,6 +143,7 @@ struct MateProbe {
   Move move;
   bool found;           // an entry answered (final, or the exact hand)
   ParentLink parent{};  // the exact hand's unfinished entry: its last edge and shared flag
+  bool old = false;     // probe_at: the numbers came from an unfinished entry stored higher up than the node
 };
 
 // What a search stores.
@@ -135,7 +154,8 @@ struct MateRecord {
   Hand hand;  // proof or disproof hand when final, else the hand searched
   Move move;
   std::uint64_t amount;
-  ParentLink parent{};  // the edge the node was reached by (invalid: the root, or unknown)
+  ParentLink parent{};             // the edge the node was reached by (invalid: the root, or unknown)
+  std::uint16_t depth = kNoDepth;  // the node's ply
 };
 
 // What the table knows of a node's last edge (MateTable::parent).
@@ -175,6 +195,10 @@ class MateTable {
   // or fewer stand in as warm estimates (kInfLen: any; 0: none, as in a cold probe, dfpn_search.h).
   MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0,
                   std::uint16_t warm_limit = kInfLen) const;
+  // The same for a node at ply `depth`, with the old flag and the floors of other hands (Depth and
+  // threshold control, above).
+  MateProbe probe_at(Key board_key, Hand hand, std::uint16_t remaining, std::uint32_t pn0, std::uint32_t dn0,
+                     std::uint16_t warm_limit, std::uint16_t depth) const;
   // The same, for a node whose estimate is the unknown node's (kUnknownPn, kUnknownDn).
   MateProbe probe(Key board_key, Hand hand, std::uint16_t remaining) const {
     return probe(board_key, hand, remaining, kUnknownPn, kUnknownDn);
@@ -224,7 +248,7 @@ class MateTable {
   // The entries for saving and restoring a table (a long solve that resumes): the layout of MateEntry
   // is kLayoutVersion's, and an entry belongs in the cluster and slot it was read from (the cluster
   // index depends on the number of clusters, so a saved table fits only a table of the same size).
-  static constexpr int kLayoutVersion = 3;
+  static constexpr int kLayoutVersion = 4;
   // Calls f(cluster, slot, entry) for every entry in use, each cluster read under its lock.
   template <class F>
   void for_each_entry(F&& f) const {
@@ -265,7 +289,8 @@ class MateTable {
   static MateEntry* slot_for(Cluster& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
                              bool& shared);
   static MateEntry& least_worth(Cluster& c);
-  static void write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared);
+  static void write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared, std::uint16_t depth);
+  static std::uint16_t kept_depth(const MateEntry& slot, const MateRecord& r, StoreOutcome outcome);
   // The lock word's bit 0 is the lock; bit 1 says the next cluster may hold entries whose home is this
   // one. The flag is set (store, put_entry) and cleared (collect_below) under the next cluster's lock.
   static constexpr std::uint32_t kLockBit = 1, kSpillBit = 2;

@@ -1,5 +1,6 @@
 // Tests of solver/local_expansion.h: one node's children and numbers without running a search (the
-// df-pn+ first numbers, min and sum, the child to search and its thresholds, results, repetitions).
+// df-pn+ first numbers, min and sum, the child to search and its thresholds, results, repetitions, old
+// children and widening for threshold control).
 
 #include "solver/local_expansion.h"
 
@@ -456,6 +457,56 @@ TEST(LocalExpansion, ChildrenAreGivenBackWhenTheNodeReturns) {
   }
   EXPECT_EQ(n.children.mark().used, before.used);
   EXPECT_EQ(n.children.mark().block, before.block);
+}
+
+// ---- threshold control: old children (dfpn_search.cpp, descend) ----
+
+// Stores the AND node's child after `usi` with pn and dn, as stored at ply `depth`.
+void stored_child_at(ExpandedNode& n, std::string_view usi, std::uint32_t pn, std::uint32_t dn, std::uint16_t depth) {
+  const Move m = *parse_usi_move(n.pos, usi);
+  const ChildKey c = child_key(n.pos, BLACK, m);
+  MateRecord r{pn, dn, kUnlimited, c.hand, Move::none(), 10, ParentLink::of(n.pos, m)};
+  r.depth = depth;
+  n.table.store(c.board_key, c.hand, r);
+}
+
+// The root's children are at ply 1: an unfinished entry stored at ply 0 is old to them, one stored at
+// ply 1 or deeper is not. A child read from its own entry is visited; one the table does not know is
+// a first visit.
+TEST(LocalExpansion, AChildStoredHigherUpIsOld) {
+  ExpandedNode fresh(kInterpose);
+  stored_child_at(fresh, "5a4b", 40, 3, 1);
+  {
+    const ExpansionContext ctx = fresh.context();
+    LocalExpansion e(ctx, fresh.pos, kUnlimited);
+    EXPECT_FALSE(e.has_old_child());
+    const int known = find_move(e, "5a4b"), other = find_move(e, "5a6b");
+    ASSERT_GE(known, 0);
+    ASSERT_GE(other, 0);
+    EXPECT_TRUE(e.child(known).visited);
+    EXPECT_FALSE(e.child(other).visited);
+    e.update(other, NodeResult{5, 5, kUnlimited, e.child(other).key.hand, Move::none(), kNoLoop});
+    EXPECT_TRUE(e.child(other).visited);
+  }
+  ExpandedNode old(kInterpose);
+  stored_child_at(old, "5a4b", 40, 3, 0);
+  const ExpansionContext ctx = old.context();
+  LocalExpansion e(ctx, old.pos, kUnlimited);
+  EXPECT_TRUE(e.has_old_child());
+}
+
+// Widening: a node whose pn passed its threshold searches on when told to widen (threshold control),
+// up to its pn + 1.
+TEST(LocalExpansion, WideningLetsANodeAtItsThresholdRunOn) {
+  ExpandedNode n(kInterpose);
+  const ExpansionContext ctx = n.context();
+  LocalExpansion e(ctx, n.pos, kUnlimited);
+  const NodeResult now = e.result();
+  ASSERT_GT(now.pn, 1u);
+  EXPECT_TRUE(e.next(now.pn, kInfPn - 1, nullptr, false).stop);
+  const LocalExpansion::Step widened = e.next(now.pn, kInfPn - 1, nullptr, false, true);
+  EXPECT_FALSE(widened.stop);
+  EXPECT_LE(widened.thpn, now.pn + 1);
 }
 
 }  // namespace

@@ -404,9 +404,9 @@ TEST(MatePv, ProofLineIsTheProofsMate) {
 // replacement had taken them.
 void copy_without_board(const MateTable& from, MateTable& to, Key board_key) {
   to.clear();
-  constexpr std::uint64_t kTagBits = (std::uint64_t(1) << 55) - 1;
+  constexpr std::uint64_t kTagBits = (std::uint64_t(1) << (64 - MateEntry::kKeyShift)) - 1;
   from.for_each_entry([&](std::size_t cluster, int slot, const MateEntry& e) {
-    if ((e.tag() >> 9) != (board_key & kTagBits)) to.put_entry(cluster, slot, e);
+    if ((e.tag() >> MateEntry::kKeyShift) != (board_key & kTagBits)) to.put_entry(cluster, slot, e);
   });
 }
 

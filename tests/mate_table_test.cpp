@@ -1,7 +1,8 @@
 // Tests of solver/mate_table.h: what a probe answers for a stored entry (exact hand and length for
 // unknown numbers, a longer limit's numbers as a shorter one's estimates, dominance and length for
-// proofs and disproofs), the estimates when nothing is known, and a full one-cluster table that
-// forgets but never answers wrongly.
+// proofs and disproofs), the estimates when nothing is known, the depth an entry keeps with the old
+// flag and the floors of other hands it gates (probe_at), and a full one-cluster table that forgets but
+// never answers wrongly.
 
 #include "solver/mate_table.h"
 
@@ -72,6 +73,83 @@ TEST(MateTable, UnknownEntryRoundTrip) {
   const MateProbe q = t.probe(kKey, h, 9, 1, 1);
   EXPECT_EQ(q.pn, 6u);
   EXPECT_EQ(q.dn, 8u);
+}
+
+MateRecord at_depth(MateRecord r, std::uint16_t depth) {
+  r.depth = depth;
+  return r;
+}
+
+// An unfinished entry keeps the shallowest ply it was stored at; a probe from a deeper ply calls its
+// numbers old, one from that ply or higher does not.
+TEST(MateTable, AnEntryKeepsItsShallowestDepthAndIsOldBelowIt) {
+  MateTable t(kSmall);
+  const Hand h = hand_of({{GOLD, 1}});
+  t.store(kKey, h, at_depth(record(5, 7, 9, h), 12));
+  EXPECT_FALSE(t.probe_at(kKey, h, 9, 1, 1, kInfLen, 12).old);
+  EXPECT_TRUE(t.probe_at(kKey, h, 9, 1, 1, kInfLen, 13).old);
+  EXPECT_FALSE(t.probe(kKey, h, 9).old);               // a probe without a ply says nothing of age
+  t.store(kKey, h, at_depth(record(6, 8, 9, h), 20));  // met again deeper: the depth stays 12
+  const MateProbe deeper = t.probe_at(kKey, h, 9, 1, 1, kInfLen, 13);
+  EXPECT_TRUE(deeper.old);
+  EXPECT_EQ(deeper.pn, 6u);
+  t.store(kKey, h, at_depth(record(6, 9, 9, h), 4));  // met higher up: the depth falls to 4
+  EXPECT_TRUE(t.probe_at(kKey, h, 9, 1, 1, kInfLen, 5).old);
+  EXPECT_FALSE(t.probe_at(kKey, h, 9, 1, 1, kInfLen, 4).old);
+  // The depth is not part of the key: the same node, one entry.
+  int entries = 0;
+  t.for_each_entry([&](std::size_t, int, const MateEntry& e) { entries += e.depth() == 4; });
+  EXPECT_EQ(entries, 1);
+}
+
+// The floors of other hands: a hand with no more than an unfinished entry's takes that entry's pn as a
+// floor, one with at least its hand its dn; each only from an entry stored no deeper than the probe,
+// and old where it was stored higher up.
+TEST(MateTable, OtherHandsGiveFloorsFromEntriesNoDeeper) {
+  MateTable t(kSmall);
+  const Hand more = hand_of({{GOLD, 1}, {PAWN, 1}}), less = hand_of({{GOLD, 1}}), mine = hand_of({{GOLD, 1}});
+  const Hand pawn = hand_of({{PAWN, 1}});
+  t.store(kKey, more, at_depth(record(40, 3, kUnlimited, more), 6));
+  t.store(kKey, Hand(), at_depth(record(2, 50, kUnlimited, Hand()), 8));
+  // `mine` has less than `more` (pn 40 is a floor) and more than the empty hand (dn 50 is a floor).
+  const MateProbe p = t.probe_at(kKey, mine, kUnlimited, 1, 1, kInfLen, 8);
+  EXPECT_FALSE(p.found);
+  EXPECT_EQ(p.pn, 40u);
+  EXPECT_EQ(p.dn, 50u);
+  EXPECT_TRUE(p.old);  // the pn floor's entry was stored at ply 6, above 8
+  // From ply 7 the entry stored at 8 is deeper: no dn floor; the pn floor stays.
+  const MateProbe q = t.probe_at(kKey, mine, kUnlimited, 1, 1, kInfLen, 7);
+  EXPECT_EQ(q.pn, 40u);
+  EXPECT_EQ(q.dn, 1u);
+  // From ply 5 neither entry is no deeper: the estimates alone.
+  const MateProbe r = t.probe_at(kKey, mine, kUnlimited, 1, 1, kInfLen, 5);
+  EXPECT_EQ(r.pn, 1u);
+  EXPECT_EQ(r.dn, 1u);
+  EXPECT_FALSE(r.old);
+  // A hand neither below nor above (a pawn alone against a gold alone) takes no floor from `less`'s kind.
+  t.store(kKey ^ 2, less, at_depth(record(30, 30, kUnlimited, less), 1));
+  const MateProbe s = t.probe_at(kKey ^ 2, pawn, kUnlimited, 1, 1, kInfLen, 9);
+  EXPECT_EQ(s.pn, 1u);
+  EXPECT_EQ(s.dn, 1u);
+  // The plain probe takes no floors.
+  EXPECT_EQ(t.probe(kKey, mine, kUnlimited).pn, 1u);
+  // A floor never lowers a number.
+  EXPECT_EQ(t.probe_at(kKey, mine, kUnlimited, 90, 90, kInfLen, 8).pn, 90u);
+}
+
+// A shorter limit's pn floors only from a longer limit's entry (a mate within fewer plies is no
+// easier), its dn only from a shorter one's.
+TEST(MateTable, FloorsRespectTheLength) {
+  MateTable t(kSmall);
+  const Hand more = hand_of({{GOLD, 1}, {PAWN, 1}}), mine = hand_of({{GOLD, 1}});
+  t.store(kKey, more, at_depth(record(40, 40, 9, more), 0));
+  t.store(kKey, Hand(), at_depth(record(60, 60, 9, Hand()), 0));
+  const MateProbe shorter = t.probe_at(kKey, mine, 7, 1, 1, kInfLen, 3);
+  EXPECT_EQ(shorter.pn, 40u);  // from the longer limit's superior hand
+  EXPECT_EQ(shorter.dn, 1u);   // not from a longer limit
+  const MateProbe longer = t.probe_at(kKey, mine, 11, 1, 1, kInfLen, 3);
+  EXPECT_EQ(longer.pn, 1u);
+  EXPECT_EQ(longer.dn, 60u);
 }
 
 TEST(MateTable, UnknownEntryIsNotReusedUnderALongerLength) {
