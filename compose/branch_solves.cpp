@@ -45,7 +45,8 @@ std::optional<MateResult> BranchSolves::solve_branch(const Position& pos, int pl
 // A search the check's total limit cut says so ("total nodes", "total time"), as limits_left does for
 // a branch it finds with nothing left: the user raises --total-nodes then, not --nodes.
 std::string BranchSolves::cut_reason(MateStop stop) const {
-  if (stop == MateStop::kNodes && limits_.total_nodes > 0 && report_.nodes >= limits_.total_nodes) return "total nodes";
+  if (stop == MateStop::kNodes && limits_.total_nodes > 0 && !budget_waived_ && report_.nodes >= limits_.total_nodes)
+    return "total nodes";
   if (stop == MateStop::kTime && limits_.total_time_s > 0 && seconds_since(start_) >= limits_.total_time_s)
     return "total time";
   return to_string(stop);
@@ -89,7 +90,7 @@ std::optional<MateLimits> BranchSolves::limits_left(int max_length, bool shortes
     }
     l.time_s = l.time_s > 0 ? std::min(l.time_s, left) : left;
   }
-  if (limits_.total_nodes > 0) {
+  if (limits_.total_nodes > 0 && !budget_waived_) {
     if (report_.nodes >= limits_.total_nodes) {
       why = "total nodes";
       return std::nullopt;

@@ -49,6 +49,11 @@ struct SoundnessLimits {
   // problem's own solve, budget_share times that solve's nodes and at least budget_min_nodes. 0: none.
   std::uint64_t budget_share = 0;
   std::uint64_t budget_min_nodes = 0;
+  // What every branch is owed before that scaled budget may cut it: the passes whose cap is at most
+  // this many nodes (soundness.h: 10,000 then 100,000 by default) run whatever the budget has left, so
+  // that a cheap branch never waits behind the dear disproofs of the branches before it. A total the
+  // caller gives (total_nodes, total_time_s) holds always. 0: nothing owed.
+  std::uint64_t owed_nodes = 100000;
 };
 
 // The shortest-mate proof of a branch that mates no faster than the main line (a cook, a longer defence)
@@ -133,6 +138,9 @@ class BranchSolves {
   // is the wall time its caller adds (add_time).
   CheckPhase set_phase(CheckPhase phase) { return std::exchange(phase_, phase); }
   std::uint64_t last_cut_nodes() const { return last_cut_nodes_; }
+  // While waived, the check's total node budget cuts no solve (the passes every branch is owed:
+  // SoundnessLimits::owed_nodes); the solves' nodes still count in it.
+  void set_budget_waived(bool on) { budget_waived_ = on; }
   double last_cut_ms() const { return last_cut_ms_; }
   CheckPhase phase() const { return phase_; }
   void add_time(CheckPhase phase, double ms) { report_.phases[std::size_t(phase)].time_ms += ms; }
@@ -149,6 +157,7 @@ class BranchSolves {
   Clock::time_point start_;
   CheckPhase phase_ = CheckPhase::kSolve;
   std::uint64_t last_cut_nodes_ = 0;
+  bool budget_waived_ = false;
   double last_cut_ms_ = 0;
 };
 

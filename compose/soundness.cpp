@@ -75,8 +75,10 @@ class Checker {
     }
     report_.solve_ms = report_.solve.time_ms;
     // The budget that scales with the problem: a multiple of its own solve's nodes.
-    if (limits_.total_nodes == 0 && limits_.total_time_s <= 0 && limits_.budget_share > 0)
+    if (limits_.total_nodes == 0 && limits_.total_time_s <= 0 && limits_.budget_share > 0) {
       limits_.total_nodes = std::max(limits_.budget_min_nodes, limits_.budget_share * report_.solve.nodes);
+      scaled_budget_ = true;
+    }
     report_.budget_nodes = limits_.total_nodes;
     const MateResult& s = report_.solve;
     if (!recorded.empty()) {
@@ -198,9 +200,12 @@ class Checker {
     std::uint64_t cap = first_cap;
     for (int round = 0; !stopped_at_verdict() && (round == 0 || !open.empty()); ++round) {
       if (round > 0) cap = cap == 0 || cap >= first_cap * kLastCapFactor ? 0 : cap * 10;
+      // What every branch is owed runs whatever the scaled budget has left (SoundnessLimits::owed_nodes).
+      solves_.set_budget_waived(scaled_budget_ && cap != 0 && cap <= limits_.owed_nodes);
       open = one_pass(judge, positions, cap, round > 0, open);
       if (cap == 0) break;  // a pass without a cap settles every branch it takes
     }
+    solves_.set_budget_waived(false);
   }
 
   // One pass over the main line: every branch (the first), or those `open` names; the branches its cap
@@ -385,7 +390,8 @@ class Checker {
 
   bool stopped_at_verdict() const { return settled_ && solves_.limits().first_flaw; }
 
-  SoundnessLimits limits_;  // the caller's, with the budget that scales with the problem (run)
+  SoundnessLimits limits_;      // the caller's, with the budget that scales with the problem (run)
+  bool scaled_budget_ = false;  // total_nodes is that budget, not the caller's
   BranchSolves solves_;
   const MateProblem& problem_;
   SoundnessReport& report_;

@@ -237,11 +237,13 @@ TEST(Soundness, ThePhasesAddUpToTheCheck) {
 }
 
 // The budget that scales with the problem: budget_share times the solve's nodes, at least
-// budget_min_nodes, where no total is given; past it the branches are unknown ("total nodes").
+// budget_min_nodes, where no total is given; past it the branches are unknown ("total nodes"), once
+// each has had what it is owed (owed_nodes 0 here: nothing).
 TEST(Soundness, TheBudgetScalesWithTheProblemsSolve) {
   SoundnessLimits limits;
   limits.budget_share = 1;
   limits.budget_min_nodes = 1;
+  limits.owed_nodes = 0;
   const SoundnessReport tight = checked(test::kTanuki3, "", limits);
   EXPECT_EQ(tight.budget_nodes, tight.solve.nodes);
   EXPECT_TRUE(std::any_of(tight.unknown.begin(), tight.unknown.end(),
@@ -256,6 +258,30 @@ TEST(Soundness, TheBudgetScalesWithTheProblemsSolve) {
   limits.total_nodes = 5000;  // a total given: that one, not the budget
   EXPECT_EQ(checked(test::kTanuki3, "", limits).budget_nodes, 5000u);
   EXPECT_EQ(checked(test::kTanuki3).budget_nodes, 0u);  // none asked for
+}
+
+// What every branch is owed (owed_nodes, 100,000 by default): the passes capped at that much run
+// whatever the scaled budget has left, so a budget of one node leaves no branch unknown that those
+// passes settle (every branch of these problems), and the findings are those of a check without a
+// budget. A total the caller gives still cuts them.
+TEST(Soundness, EveryBranchGetsWhatItIsOwedBeforeTheBudgetCuts) {
+  SoundnessLimits starved;
+  starved.budget_share = 1;
+  starved.budget_min_nodes = 1;
+  const MateSuiteEntry* yo = test::tsume_entry("yo-mate5-1");
+  ASSERT_NE(yo, nullptr);
+  for (const char* sfen : {yo->sfen.c_str(), test::kTanuki3, test::kLastMove}) {
+    const SoundnessReport r = checked(sfen, "", starved);
+    EXPECT_EQ(r.budget_nodes, r.solve.nodes) << sfen;
+    EXPECT_TRUE(r.unknown.empty()) << sfen;
+    EXPECT_EQ(findings_of(r), findings_of(checked(sfen))) << sfen;
+    EXPECT_EQ(r.verdict, checked(sfen).verdict) << sfen;
+  }
+  SoundnessLimits given;
+  given.total_nodes = 1;
+  const SoundnessReport cut = checked(test::kTanuki3, "", given);
+  EXPECT_FALSE(cut.unknown.empty());
+  for (const UnknownBranch& u : cut.unknown) EXPECT_EQ(u.reason, "total nodes") << u.ply;
 }
 
 }  // namespace
