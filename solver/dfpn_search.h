@@ -12,6 +12,10 @@
 // disproven on this path. A disproof that still relies on such an ancestor when its node returns goes
 // to the PathTable (under the path); every other result goes to the MateTable.
 //
+// Threshold control (descend, in dfpn_search.cpp): a node whose children's numbers came from entries
+// first met higher up the tree (LocalExpansion::has_old_child) widens its thresholds until a new node
+// has been expanded below it (TCA, Kishimoto 2010).
+//
 // Parallel search (join): several workers, one DfpnSearch each, search the same root over one
 // concurrent MateTable and one DfpnCrew. What a worker finds reaches the others through the table;
 // the crew's BusyMarks make a worker choosing a child prefer one no other worker is in (virtual proof
