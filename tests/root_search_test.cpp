@@ -54,8 +54,14 @@ TEST(RootSearch, OneAndTwoWorkersProveAndDisprove) {
     EXPECT_TRUE(shortest.proven());
     EXPECT_EQ(shortest.len, *e->expected);
 
-    // A node limit of a few nodes, on a fresh table: cut, and said so.
-    test::SearchedRoot fresh(*problem, threads);
+    // A node limit of a few nodes, on a fresh table: cut, and said so. On rand-652, whose first proof
+    // takes some 50 k nodes, so that every worker reaches its first limit check (at 1024 nodes of its
+    // own) before the proof: kongou-9's, about 2 k nodes since bfafd74, could end with two workers before
+    // either checked.
+    const MateSuiteEntry* dear = nullptr;
+    const auto longer = problem_with_id("rand-652", dear);
+    ASSERT_TRUE(longer);
+    test::SearchedRoot fresh(*longer, threads);
     const std::atomic<bool> stop{false};
     fresh.root.set_limits(Clock::now(), false, 10, &stop);
     fresh.root.search(kUnlimited, abort);
