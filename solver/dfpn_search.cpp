@@ -188,7 +188,7 @@ void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::u
   const StoreOutcome outcome =
       table_.store(final ? node_key() : node_key() ^ context_.cold_salt, hand,
                    MateRecord{result.pn, result.dn, final ? result.len : remaining, final ? result.hand : hand,
-                              result.best, amount, link, std::uint16_t(std::min(ply_, int(kNoDepth) - 1))});
+                              result.best, amount, link, depth_of_ply(ply_)});
   counters_.stores_new += outcome == StoreOutcome::kNew;
   counters_.reexpansions += outcome == StoreOutcome::kUpdate;
   counters_.evictions += outcome == StoreOutcome::kEvict;

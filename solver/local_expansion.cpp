@@ -97,12 +97,10 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     }
     // At the horizon (a mate in one is all that is left) the table cannot help: only mates count.
     // A cold probe reads no longer limit's numbers, no floors and no depths (warm_limit 0, kNoDepth).
-    MateProbe p =
-        child_remaining_ == 0
-            ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
-            : ctx.table.probe_at(c.key.board_key, c.key.hand, child_remaining_, kUnknownPn, kUnknownDn,
-                                 ctx.cold_salt != 0 ? 0 : kInfLen,
-                                 ctx.cold_salt != 0 ? kNoDepth : std::uint16_t(std::min(ply_ + 1, int(kNoDepth) - 1)));
+    MateProbe p = child_remaining_ == 0 ? MateProbe{kUnknownPn, kUnknownDn, 0, c.key.hand, Move::none(), false}
+                                        : ctx.table.probe_at(c.key.board_key, c.key.hand, child_remaining_, kUnknownPn,
+                                                             kUnknownDn, ctx.cold_salt != 0 ? 0 : kInfLen,
+                                                             ctx.cold_salt != 0 ? kNoDepth : depth_of_ply(ply_ + 1));
     if (ctx.cold_salt != 0 && child_remaining_ != 0 && p.pn != 0 && p.dn != 0) {
       // A cold probe's numbers for this length, if it has searched the child already. They are new to
       // the table proper, so the child is still taken as new (found false: the df-pn+ first numbers

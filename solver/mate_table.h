@@ -114,6 +114,8 @@ inline constexpr std::uint32_t kUnknownDn = 1;
 // The depth of an entry whose ply is not known (a first number's final result, a test's record): no
 // probe takes it as old or as a floor.
 inline constexpr std::uint16_t kNoDepth = 0xfff;
+// The depth a node at `ply` is stored and probed with (plies past the field's range share its last value).
+inline constexpr std::uint16_t depth_of_ply(int ply) { return std::uint16_t(ply < kNoDepth - 1 ? ply : kNoDepth - 1); }
 
 struct MateEntry {
   static constexpr int kDepthShift = 9, kKeyShift = 21;  // the tag's fields (see the layout)
