@@ -110,7 +110,18 @@ std::string mate_profile_text(const SearchCounters& c) {
   const std::string drops = profile_text(c.by_drop_chain, c.expansions, [](std::size_t i) {
     return std::to_string(i) + (i + 1 == SearchCounters::kDropChains ? "+" : "");
   });
-  return "expansions by ply (%) " + plies + "; by defender drops in a row (%) " + drops;
+  // Where the iterations crowd: the share of each band's expansions that were re-expansions (bands of
+  // 1% of the expansions or more).
+  std::string again;
+  for (std::size_t i = 0; i < c.by_ply_band.size(); ++i) {
+    if (c.expansions == 0 || c.by_ply_band[i] * 100 < c.expansions) continue;
+    again += (again.empty() ? "" : " ") + std::to_string(int(i) * band) +
+             "+:" + std::to_string(c.reexpanded_by_ply_band[i] * 100 / c.by_ply_band[i]);
+  }
+  return "expansions by ply (%) " + plies + "; re-expanded in each (%) " + (again.empty() ? "-" : again) +
+         "; a child other than the last one searched (%) " +
+         std::to_string(c.child_searches ? c.switches * 100 / c.child_searches : 0) +
+         "; by defender drops in a row (%) " + drops;
 }
 
 std::string mate_progress_text(const MateProgress& p) {

@@ -73,9 +73,12 @@ void add_problem_json(const MateProblem& problem, const MateReport& report, cons
 // first mate and the shortest proven so far, and what the search does with its nodes (the share of
 // expansions that re-expand a node the table held, that store a new node, that evict one).
 std::string mate_progress_text(const MateProgress& p);
-// Where the expansions went (SearchCounters' profiles), in whole percent of all expansions, slots under
-// 1% left out: "expansions by ply (%) 0-63:12 64-127:40 ...; by defender drops in a row (%) 0:81 1:12 ...".
-// The progress log (not the live line of a terminal) ends with it.
+// Where the expansions went (SearchCounters' profiles), in whole percent, slots under 1% of all
+// expansions left out: "expansions by ply (%) 0-63:12 64-127:40 ...; re-expanded in each (%) 0+:20
+// 64+:45 ...; a child other than the last one searched (%) 30; by defender drops in a row (%) 0:81 1:12
+// ...": the bands' shares of the expansions, the share of each band's expansions that re-expanded a
+// node, the share of descents that went into another child than the node's last. The progress log (not
+// the live line of a terminal) ends with it, for the expansions since the line before.
 std::string mate_profile_text(const SearchCounters& c);
 
 // USI: `info time T nodes N nps R hashfull H [pv ...]`, the progress and the statistics line.

@@ -137,12 +137,16 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
   const std::uint32_t widening_before = widening;
   if (node.has_old_child()) ++widening;
   const BusyMarks* busy = crew_ ? &crew_->busy : nullptr;
+  int last = -1;  // the child of the last descent (SearchCounters::switches)
   for (bool fresh = true;; fresh = false) {
     // Another worker in this node may have changed its children since: read them again.
     if (busy && !fresh && busy->count(mark) > 1) node.refresh();
     const LocalExpansion::Step step = node.next(thpn, thdn, busy, tie_last_, widening > 0);
     if (step.stop) break;
     if (widening == 0 && widening_before > 0) break;  // the widening ran out below: back to the parent
+    ++counters_.child_searches;
+    counters_.switches += last >= 0 && step.index != last;
+    last = step.index;
     const ExpandedChild& child = node.child(step.index);
     const Move m = child.key.move;
     const ParentLink link = ParentLink::of(pos_, m);
@@ -190,7 +194,7 @@ void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::u
                    MateRecord{result.pn, result.dn, final ? result.len : remaining, final ? result.hand : hand,
                               result.best, amount, link, depth_of_ply(ply_)});
   counters_.stores_new += outcome == StoreOutcome::kNew;
-  counters_.reexpansions += outcome == StoreOutcome::kUpdate;
+  if (outcome == StoreOutcome::kUpdate) counters_.count_reexpansion(ply_);
   counters_.evictions += outcome == StoreOutcome::kEvict;
 }
 

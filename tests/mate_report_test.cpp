@@ -193,12 +193,40 @@ TEST(MateReport, InfoLineHasThePvOnlyWhenThereIsOne) {
 
 TEST(MateReport, TheProfileGivesEachSlotsShareOfTheExpansions) {
   SearchCounters c;
-  EXPECT_EQ(mate_profile_text(c), "expansions by ply (%) -; by defender drops in a row (%) -");
+  EXPECT_EQ(mate_profile_text(c),
+            "expansions by ply (%) -; re-expanded in each (%) -; a child other than the last one searched (%) 0; "
+            "by defender drops in a row (%) -");
   for (int i = 0; i < 3; ++i) c.count_expansion(10, 0);
   c.count_expansion(70, 1);
   for (int i = 0; i < 200; ++i) c.count_expansion(2100, 9);  // the last slots, named with a "+"
   c.count_expansion(300, 4);                                 // under 1% of 205: left out
-  EXPECT_EQ(mate_profile_text(c), "expansions by ply (%) 0-63:1 1984+:97; by defender drops in a row (%) 0:1 7+:97");
+  c.count_reexpansion(11);
+  for (int i = 0; i < 50; ++i) c.count_reexpansion(2100);
+  c.child_searches = 8, c.switches = 2;
+  EXPECT_EQ(
+      mate_profile_text(c),
+      "expansions by ply (%) 0-63:1 1984+:97; re-expanded in each (%) 0+:33 1984+:25; a child other than the last "
+      "one searched (%) 25; by defender drops in a row (%) 0:1 7+:97");
+}
+
+TEST(MateReport, TheProfileSinceAnEarlierCopyHoldsOnlyWhatCameAfter) {
+  SearchCounters c;
+  for (int i = 0; i < 10; ++i) c.count_expansion(10, 0);
+  c.count_reexpansion(10);
+  const SearchCounters earlier = c;
+  for (int i = 0; i < 10; ++i) c.count_expansion(100, 2), c.count_reexpansion(100);
+  c.child_searches = 4, c.switches = 1;
+  const SearchCounters d = c.since(earlier);
+  EXPECT_EQ(d.expansions, 10u);
+  EXPECT_EQ(d.reexpansions, 10u);
+  EXPECT_EQ(d.by_ply_band[0], 0u);
+  EXPECT_EQ(d.by_ply_band[1], 10u);
+  EXPECT_EQ(d.reexpanded_by_ply_band[0], 0u);
+  EXPECT_EQ(d.by_drop_chain[2], 10u);
+  EXPECT_EQ(d.switches, 1u);
+  EXPECT_EQ(mate_profile_text(d),
+            "expansions by ply (%) 64-127:100; re-expanded in each (%) 64+:100; a child other than the last one "
+            "searched (%) 25; by defender drops in a row (%) 2:100");
 }
 
 }  // namespace

@@ -219,13 +219,16 @@ void set_reports(const MateOptions& o, MateSolver& solver, TableSaves& saves, bo
   // When each is next due, in ms of the solve (a fixed schedule: a late call does not shift the next).
   double next_progress = progress_ms, next_save = save_ms;
   solver.set_progress(
-      [&o, &saves, &drawn, &err, progress_ms, save_ms, next_progress, next_save](const MateProgress& p) mutable {
+      [&o, &saves, &drawn, &err, progress_ms, save_ms, next_progress, next_save,
+       shown = SearchCounters{}](const MateProgress& p) mutable {
         if (progress_ms > 0 && p.time_ms >= next_progress) {
           while (next_progress <= p.time_ms) next_progress += progress_ms;
           if (o.err_tty)
             err << "\r" << mate_progress_text(p) << "\x1b[K" << std::flush;
           else
-            err << mate_progress_text(p) << "; " << mate_profile_text(p.counters) << std::endl;
+            err << mate_progress_text(p) << "; since the line before: " << mate_profile_text(p.counters.since(shown))
+                << std::endl;
+          shown = p.counters;
           drawn = true;
         }
         if (save_ms > 0 && p.time_ms >= next_save) {
