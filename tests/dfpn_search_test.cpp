@@ -688,6 +688,23 @@ TEST(DfpnSearch, ExpansionsAreProfiledByPlyAndByTheDefendersDropsInARow) {
   EXPECT_GT(c.by_drop_chain[2], 0u);  // below two in a row (the attacker's move between them keeps the run)
 }
 
+// The re-expansions are profiled by ply as the expansions are, and the descents that went into another
+// child than the node's last are some of the descents: kongou-21's search comes back to nodes and
+// trades siblings.
+TEST(DfpnSearch, ReexpansionsAndSwitchesAreCounted) {
+  const SearchCounters c = counters_of(public_problem("kongou-21"));
+  std::uint64_t again = 0;
+  for (std::size_t i = 0; i < c.reexpanded_by_ply_band.size(); ++i) {
+    again += c.reexpanded_by_ply_band[i];
+    EXPECT_LE(c.reexpanded_by_ply_band[i], c.by_ply_band[i]) << "band " << i;
+  }
+  EXPECT_EQ(again, c.reexpansions);
+  EXPECT_GT(c.reexpansions, 0u);
+  EXPECT_GT(c.child_searches, 0u);
+  EXPECT_GT(c.switches, 0u);
+  EXPECT_LT(c.switches, c.child_searches);
+}
+
 // Without a piece to drop for the defender (every piece is on the board or in the attacker's hand)
 // no expansion lies below a defender's drop.
 TEST(DfpnSearch, NoDropsNoRunsOfDrops) {

@@ -543,6 +543,23 @@ TEST(MateProcess, LongProblemStaysWithinTheHash) {
 #endif
 }
 
+// The progress log (progress_s, not on a terminal): a line every interval, each ending with the
+// profile of the expansions since the line before. Needs the solver (rand-652 runs past the interval).
+TEST(MateCommand, ProgressLogProfilesEachInterval) {
+  MateOptions o = mate_sfen_options("8+S/4nk3/9/2G1+Bg3/2S2+L3/9/9/9/9 b G3L2rbg2s3n18p 1");
+  o.nodes = 400000;
+  o.progress_s = 0.02;
+  const CommandResult r = run(o);
+  int progress = 0;
+  for (const std::string& line : lines_of(r.err)) {
+    if (line.rfind("mate ", 0) != 0) continue;
+    ++progress;
+    EXPECT_NE(line.find("; since the line before: expansions by ply (%) "), std::string::npos) << line;
+    EXPECT_NE(line.find("; a child other than the last one searched (%) "), std::string::npos) << line;
+  }
+  EXPECT_GT(progress, 0) << r.err;
+}
+
 TEST(MateProcess, HelpNamesEveryOption) {
   const ProcessResult r = run_tsumi("mate --help");
   EXPECT_EQ(r.code, 0) << r.output;
