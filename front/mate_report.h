@@ -78,7 +78,9 @@ std::string mate_progress_text(const MateProgress& p);
 // 64+:45 ...; a child other than the last one searched (%) 30; by defender drops in a row (%) 0:81 1:12
 // ...": the bands' shares of the expansions, the share of each band's expansions that re-expanded a
 // node, the share of descents that went into another child than the node's last. The progress log (not
-// the live line of a terminal) ends with it, for the expansions since the line before.
+// the live line of a terminal) ends with it, for the expansions since the line before (a node's
+// re-expansion counts when it returns, so over an interval a band the search only returns through can
+// show nearly 100%).
 std::string mate_profile_text(const SearchCounters& c);
 
 // USI: `info time T nodes N nps R hashfull H [pv ...]`, the progress and the statistics line.
