@@ -24,6 +24,12 @@ class Hand {
   constexpr int count(PieceType pt) const { return int((raw_ >> kShift[pt]) & kMask[pt]); }
   constexpr bool has(PieceType pt) const { return (raw_ & (kMask[pt] << kShift[pt])) != 0; }
   constexpr bool empty() const { return raw_ == 0; }
+  // Pieces held, of every kind (the spare pieces of a mate line's end: solver/book_line.h).
+  constexpr int total() const {
+    int n = 0;
+    for (int pt = PAWN; pt < kHandTypeNb; ++pt) n += count(PieceType(pt));
+    return n;
+  }
   // Any piece other than a pawn.
   constexpr bool has_except_pawn() const { return (raw_ & ~kMask[PAWN]) != 0; }
 

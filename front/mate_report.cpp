@@ -206,7 +206,12 @@ std::string mate_text(const MateReport& report) {
     if (r.futile_length != r.length)
       s += "futile-interposition length " + std::to_string(r.futile_length) +
            (r.futile_proven ? " (shortest proven)\n" : " (not proven shortest)\n");
+    if (r.futile_minimax > r.futile_length)
+      s += "futile-interposition length by the composers' order, over a search's " + std::to_string(r.futile_minimax) +
+           " (the longest defences)\n";
     if (!r.futile_pv.empty()) s += "futile-interposition line " + to_usi(r.futile_pv) + "\n";
+    if (!r.futile_pv.empty() && !r.futile_leftover.empty())
+      s += "futile-interposition leftover " + hand_to_sfen(r.futile_leftover, report.attacker) + "\n";
     if (r.futile_cut && !r.futile_proven)
       s += r.book_capped ? "futile-interposition search cut at its share of nodes before it settled (a time limit, "
                            "--time, or a larger --book-share lets it go on)\n"
@@ -239,12 +244,15 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["line_of_length"] = r.line_of_length && !report.line_fault;
   j["futile_length"] = report.line_fault ? 0 : r.futile_length;
   j["futile_proven"] = !report.line_fault && r.futile_proven;
+  j["futile_minimax"] = report.line_fault ? 0 : r.futile_minimax;
   j["futile_cut"] = r.futile_cut;
   j["book_capped"] = r.book_capped;
   nlohmann::ordered_json futile_pv = nlohmann::ordered_json::array();
   if (!report.line_fault)
     for (Move m : r.futile_pv) futile_pv.push_back(to_usi(m));
   j["futile_pv"] = std::move(futile_pv);
+  j["futile_leftover"] = report.line_fault || r.futile_pv.empty() ? std::string()
+                                                                  : hand_to_sfen(r.futile_leftover, report.attacker);
   j["futile_ms"] = whole_ms(r.futile_ms);
   j["futility_judged"] = r.futility.judged;
   j["futility_futile"] = r.futility.futile;

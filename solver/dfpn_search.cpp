@@ -32,12 +32,12 @@ void DfpnSearch::set_book(bool on) {
 
 void DfpnSearch::drop_futile(MoveList& evasions) {
   if (!judge_ || !salt_ || !drop_possible(pos_)) return;
-  for (Move m : evasions)
-    if (!m.is_drop()) return;  // drops are judged only where they are all the defender has
+  bool only_drops = true;  // FutilityJudge::judges: next to the king always, farther only then
+  for (Move m : evasions) only_drops = only_drops && m.is_drop();
   Bitboard judged = Bitboard::zero(), futile = Bitboard::zero();
   Move* kept = evasions.data();
   for (Move m : evasions) {
-    if (m.is_drop() && !judged.test(m.to())) {
+    if (m.is_drop() && !judged.test(m.to()) && FutilityJudge::judges(pos_, m.to(), only_drops)) {
       judged.set(m.to());
       if (judge_->judge(pos_, m.to()).futile) futile.set(m.to());
     }
@@ -92,7 +92,13 @@ NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const 
   const ChildKey c = child_key(pos_, attacker_, m, salt_);
   if (const PathDisproof hit = path_disproof(context_, c.board_key, c.hand, child_remaining); hit.found)
     return NodeResult{kInfPn, 0, hit.len, hit.hand, Move::none(), hit.loop_ply};
-  const MateProbe p = table_.probe(c.board_key, c.hand, child_remaining);
+  MateProbe p = table_.probe(c.board_key, c.hand, child_remaining);
+  if (salt_ != 0 && p.pn != 0 && p.dn != 0) {
+    // The count of every defence proved it: a mate in the book's count as well, no longer (as the
+    // expansion reads it, local_expansion.cpp).
+    const MateProbe full = table_.probe(c.board_key ^ salt_, c.hand, child_remaining);
+    if (full.found && full.pn == 0) p = full;
+  }
   return NodeResult{p.pn, p.dn, p.len, p.hand, p.move, kNoLoop};
 }
 

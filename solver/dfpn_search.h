@@ -142,6 +142,7 @@ class DfpnSearch {
 
   // The answer for the child after move m of the current node, without a search: the path table's
   // disproof on the current path where it holds one, else the table's.
+  // In the book count, a proof of the count of every defence answers where the book count knows none.
   NodeResult probe_child(Move m, std::uint16_t child_remaining) const;
 
   // The book count (futility_judge.h): futile interpositions are no defences, and lengths are counted

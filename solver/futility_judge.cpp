@@ -56,6 +56,10 @@ FutilityVerdict FutilityJudge::judge(const Position& pos, Square s) {
   return verdict;
 }
 
+bool FutilityJudge::judges(const Position& pos, Square s, bool only_drops) {
+  return only_drops || king_attacks(pos.king_square(pos.side_to_move())).test(s);
+}
+
 bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof) {
   if (!pos.in_check() || pos.checkers().more_than_one()) return false;
   MoveList evasions;

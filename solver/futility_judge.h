@@ -2,10 +2,12 @@
 // Whether an interposition is futile (muda-ai), judged where the evasions are generated, for the
 // search that counts lengths as problem books do (solver/README.md, "Futile interpositions").
 //
-// The rule. The defender, in check from a distant slider, has nothing but drops on the squares between
-// its king and the checker: no king move, no capture of the checker, no piece to move between (where
-// it has any of these, every drop is a defence, as in shtsume's evasion generator). A drop on such a
-// square s is futile when the mate goes through without the interposed piece:
+// The rule. The defender is in check from a distant slider. A drop on a square s between its king and
+// the checker is judged when s is next to the king, whatever else the defender may do, and farther
+// away only where drops are all the defender has: no king move, no capture of the checker, no piece to
+// move between (where it has any of these, a far drop is a defence, as in shtsume's evasion generator,
+// which judges the square next to the king always). A judged drop on s is futile when the mate goes
+// through without the interposed piece:
 // when the position the attacker would reach by taking it at once, less the piece taken, is mated.
 // That position, V(s), does not depend on what was dropped: it is the board with the taking piece
 // moved to s, the attacker's hand as it was, the defender to move. The piece that takes is the checker
@@ -66,6 +68,13 @@ class FutilityJudge {
   // the judge reads the pins on the attacker's king); s: an empty square between the king and the
   // checker.
   FutilityVerdict judge(const Position& pos, Square s);
+
+  // Whether the book count judges a drop on `s`, an empty square between the king of the defender to
+  // move in `pos` and its one distant checker: next to the king, always, whatever else the defender may
+  // do (a drop there that the capture answers with mate adds two plies and a piece, nothing else: as
+  // shtsume's evasion generator judges it); farther away, only where drops are all the defender has
+  // (`only_drops`), since there the king's other moves may make the drop worth its plies.
+  static bool judges(const Position& pos, Square s, bool only_drops);
 
   // The defender to move in `pos` is mated in the book's count: it has evasions, and every one is a drop
   // on a square where drops are futile. proof: what the attacker's hand must hold for that.

@@ -128,15 +128,15 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
 
 // The book count: leaves the futile drops out of the node's moves (ctx.moves), a square at a time.
 void LocalExpansion::drop_futile_interpositions(Position& pos) {
-  // Only where drops are all the defender has (no king move, no capture of the checker, no piece moved
-  // between): elsewhere every drop is a defence.
-  for (int i = 0; i < n_; ++i)
-    if (!ctx_.moves[i].is_drop()) return;
+  // Next to the king always, farther away only where drops are all the defender has (no king move, no
+  // capture of the checker, no piece moved between): FutilityJudge::judges.
+  bool only_drops = true;
+  for (int i = 0; i < n_ && only_drops; ++i) only_drops = ctx_.moves[i].is_drop();
   Bitboard judged = Bitboard::zero(), futile = Bitboard::zero();
   int kept = 0;
   for (int i = 0; i < n_; ++i) {
     const Move m = ctx_.moves[i];
-    if (m.is_drop()) {
+    if (m.is_drop() && FutilityJudge::judges(pos, m.to(), only_drops)) {
       const Square s = m.to();
       if (!judged.test(s)) {
         judged.set(s);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/movegen.h"
+#include "solver/book_line.h"
 #include "solver/mate_line.h"
 #include "solver/mate_node.h"
 #include "solver/mate_problem.h"
@@ -18,30 +19,6 @@ namespace {
 // Ties between equally long defences are resolved by looking ahead only this close to the mate; far
 // from it (the famous long problems) the first longest defence is taken.
 constexpr std::uint16_t kTieBreakHorizon = 64;
-
-int piece_count(Hand h) {
-  int n = 0;
-  for (PieceType pt : proof_hand::kHandTypes) n += h.count(pt);
-  return n;
-}
-
-// The attacker's move at an OR node proven within r: the checks whose position is proven within r - 1,
-// the shortest first. Searches the node again if the table lost its proof.
-Move attacker_move(DfpnSearch& s, std::uint16_t r, std::uint16_t& child_len) {
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    MoveList checks;
-    generate<CHECKS>(s.position(), checks);
-    Move best = Move::none();
-    child_len = kInfLen;
-    for (Move m : checks) {
-      const NodeResult c = s.probe_child(m, std::uint16_t(r - 1));
-      if (c.proven() && c.len < child_len) best = m, child_len = c.len;
-    }
-    if (!best.is_none() || attempt == 1) return best;
-    if (!s.solve(r).proven()) return Move::none();
-  }
-  return Move::none();
-}
 
 // The longest defences at an AND node proven within exactly r plies: the evasions whose position
 // cannot be mated within r - 3. Each is a search under a length limit, and far from the mate (beyond
@@ -133,11 +110,11 @@ using SpareMemo = std::unordered_map<Key, int>;
 int fewest_spare(DfpnSearch& s, std::uint16_t r, SpareMemo& memo) {
   const Key key = s.position().key();
   if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  int spare = piece_count(s.position().hand(s.attacker()));
+  int spare = s.position().hand(s.attacker()).total();
   if (r > 0 && s.aborted() == DfpnSearch::Abort::kNone && s.ply() < DfpnSearch::kMaxPly - 1) {
     if (s.is_attacker_to_move()) {
       std::uint16_t child_len = 0;
-      if (const Move m = attacker_move(s, r, child_len); !m.is_none()) {
+      if (const Move m = shortest_check(s, r, child_len); !m.is_none()) {
         s.do_move(m);
         spare = fewest_spare(s, child_len, memo);
         s.undo_move(m);
@@ -184,7 +161,7 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, SpareMemo* memo, std
     Move m;
     if (s.is_attacker_to_move()) {
       std::uint16_t child_len = 0;
-      m = attacker_move(s, r, child_len);
+      m = shortest_check(s, r, child_len);
       if (m.is_none()) break;
       r = std::uint16_t(child_len + 1);
     } else {
@@ -278,10 +255,13 @@ MoveList node_moves(const Position& pos, bool or_node) {
 }  // namespace
 
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
+  if (search.book() && search.is_attacker_to_move()) {  // the book's line, by the composers' order
+    if (std::optional<MateLine> line = book_line(search, length, kBookLinePositions)) return std::move(*line);
+  }
   SpareMemo memo;
   std::vector<std::uint16_t> bounds;
   MateLine line = follow(search, length, exact, &memo, &bounds);
-  if (search.book()) {  // the book count's line: its length is the book length
+  if (search.book()) {  // the book count's line where the walk was cut: its length is the book length
     line.futile_length = int(line.moves.size());
     return line;
   }

@@ -52,7 +52,13 @@ struct MateResult {
   // MateLimits::book_search off the main-line rules' length. A search never leaves it longer than the
   // line without its cycles. futile_proven: no shorter such mate exists (proven); never where the length
   // is the line's without its cycles.
+  // Where the book count's search ran, futile_length is the length of the book's line, chosen over its
+  // proof by the composers' order (book_line.h: the defender takes the line that leaves the attacker no
+  // spare pieces before a longer one), and futile_minimax the search's own length (the longest defences,
+  // futile drops no defences); futile_proven then says that the search proved futile_minimax shortest and
+  // that the order kept it.
   int futile_length = 0;
+  int futile_minimax = 0;
   bool futile_proven = false;
   // The book count's search was cut (its share of nodes, MateLimits::book_share, or a limit) before it
   // settled: futile_length is then the shortest book mate known, maybe `length` itself. book_capped:
@@ -68,6 +74,7 @@ struct MateResult {
   FutilityCounters futility;  // the futility judgements of that search
   double futile_ms = 0;       // the time that search took (0: not searched)
   Hand leftover;              // the attacker's hand after the last move of pv
+  Hand futile_leftover;       // the attacker's hand after the last move of futile_pv (where there is one)
   std::uint64_t nodes = 0;
   // `nodes` by phase (they sum to it): the search up to the first proof, the shortest-mate proof after
   // it, the main lines' builds (the first proof's, the answer's, the book line's) and the book count's

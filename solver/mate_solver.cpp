@@ -164,11 +164,20 @@ class Solve {
     const std::uint64_t before = root_.nodes();
     const bool lined = book.search(std::uint16_t(result.length), cycle_free, std::uint16_t(line.futile_length), result);
     result.book_nodes = root_.nodes() - before;
-    if (!lined && result.futile_length < result.length) {  // else futile_pv is the line without its cycles
-      result.futile_pv.clear();
+    result.futile_minimax = result.futile_length;
+    if (!lined) {  // else futile_pv is the line without its cycles
+      // The book's line, by the composers' order over the search's proof: at most its length, shorter
+      // where a defence that leaves the attacker nothing was chosen over a longer one that leaves a piece.
       if (auto found = lines.book(std::uint16_t(result.futile_length), result.futile_proven);
-          found && int(found->moves.size()) == result.futile_length)
+          found && int(found->moves.size()) <= result.futile_length) {
+        result.futile_proven = result.futile_proven && int(found->moves.size()) == result.futile_length;
+        result.futile_length = int(found->moves.size());
+        result.futile_leftover = found->leftover;
         result.futile_pv = found->moves;
+      } else if (result.futile_length < result.length) {
+        result.futile_pv.clear();
+      }
+      if (result.futile_pv == line.moves) result.futile_pv.clear();  // the main line is the book's
     }
     result.futile_ms = ms_since(book_start);
   }

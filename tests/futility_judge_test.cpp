@@ -61,13 +61,25 @@ TEST(FutilityJudge, ADropTheKingTakesBackIsADefence) {
   EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof));
 }
 
-TEST(FutilityJudge, WhereTheKingCanMoveEveryDropIsADefence) {
+TEST(FutilityJudge, WhereTheKingCanMoveItIsNotMatedByFutility) {
   // Without the silver on 3b the king can step to 2a.
   JudgedNode n("8k/9/7G1/9/9/9/9/9/8L w 2r2b3g4s4n3l18p 1");
   ASSERT_TRUE(n.pos.in_check());
   Hand proof;
   EXPECT_FALSE(n.judge.mated_by_futility(n.pos, proof));
   EXPECT_EQ(n.judge.counters().judged, 0u);  // not even judged
+}
+
+TEST(FutilityJudge, WhereTheKingCanMoveOnlyTheSquareNextToItIsJudged) {
+  // The same position: the king can step to 2a, so a far drop (1c) is a defence, not even judged. A drop
+  // on 1b, next to the king, is judged all the same: the lance takes it, promotes and mates (the gold on
+  // 2c guards it): futile, as shtsume's evasion generator judges that square.
+  JudgedNode n("8k/9/7G1/9/9/9/9/9/8L w 2r2b3g4s4n3l18p 1");
+  ASSERT_TRUE(n.pos.in_check());
+  EXPECT_TRUE(FutilityJudge::judges(n.pos, sq("1b"), false));
+  EXPECT_FALSE(FutilityJudge::judges(n.pos, sq("1c"), false));
+  EXPECT_TRUE(FutilityJudge::judges(n.pos, sq("1c"), true));  // where drops are all it has
+  EXPECT_TRUE(n.judge.judge(n.pos, sq("1b")).futile);
 }
 
 TEST(FutilityJudge, WhereAPieceCanMoveBetweenEveryDropIsADefence) {

@@ -1,0 +1,74 @@
+// Tests of solver/book_line.h: the composers' order of a defender's lines, and the book's line a solve
+// prints with it.
+
+#include "solver/book_line.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/usi.h"
+#include "solver/mate_solver.h"
+#include "tests/support/test_data.h"
+
+namespace tsumi {
+namespace {
+
+TEST(BookLine, TheDefenderPrefersNothingLeftThenFewerThenLonger) {
+  // A line that leaves nothing before one that leaves a piece, however much longer (shtsume's order).
+  EXPECT_TRUE(defender_prefers({0, 11}, {1, 13}));
+  EXPECT_TRUE(defender_prefers({0, 3}, {1, 41}));
+  EXPECT_FALSE(defender_prefers({1, 13}, {0, 11}));
+  // Fewer pieces left before more.
+  EXPECT_TRUE(defender_prefers({1, 9}, {2, 15}));
+  // At equal pieces, the longer.
+  EXPECT_TRUE(defender_prefers({0, 13}, {0, 11}));
+  EXPECT_TRUE(defender_prefers({2, 13}, {2, 11}));
+  EXPECT_FALSE(defender_prefers({0, 11}, {0, 11}));  // a strict order: the first of equals stays
+}
+
+std::vector<std::string> usi_moves(const std::vector<Move>& moves) {
+  std::vector<std::string> out;
+  for (Move m : moves) out.push_back(to_usi(m));
+  return out;
+}
+
+// tanuki9-5: 7 plies counting every defence, the defender's longest defence being the far drop P*3b
+// that the dragon takes (3b2a 1a1b 4a4b+ P*3b 4b3b 1b1c 3b2b), which leaves the pawn in hand. The king
+// step 1b1c instead is mated at once and leaves nothing: the book's line is 5 plies, as shtsume prints
+// it (v1.2.7e: 3b2a 1a1b 4a4b+ 1b1c 4b2b).
+TEST(BookLine, ADefenceThatLeavesNothingIsChosenOverALongerOneThatLeavesAPiece) {
+  const MateSuiteEntry* e = test::tsume_entry("tanuki9-5");
+  ASSERT_NE(e, nullptr);
+  const auto problem = test::tsume_problem(e->sfen);
+  ASSERT_TRUE(problem);
+  MateSolver solver(16);
+  const MateResult r = solver.solve(*problem, MateLimits{});
+  ASSERT_EQ(r.verdict, MateVerdict::kMate);
+  EXPECT_EQ(r.length, 7);
+  EXPECT_FALSE(r.leftover.empty());  // the main line by length keeps the pawn
+  EXPECT_EQ(r.futile_minimax, 7);    // the longest defences as books count them
+  EXPECT_EQ(r.futile_length, 5);
+  EXPECT_FALSE(r.futile_proven);  // the order shortened the search's length
+  EXPECT_EQ(usi_moves(r.futile_pv), (std::vector<std::string>{"3b2a", "1a1b", "4a4b+", "1b1c", "4b2b"}));
+  EXPECT_TRUE(r.futile_leftover.empty());
+}
+
+// Where the longest defence leaves nothing, the order keeps it: antma's futile-drop problem is a mate in
+// one as books count it, proven.
+TEST(BookLine, TheOrderKeepsALongestDefenceThatLeavesNothing) {
+  const MateSuiteEntry* e = test::tsume_entry("tanuki7-22");
+  ASSERT_NE(e, nullptr);
+  const auto problem = test::tsume_problem(e->sfen);
+  ASSERT_TRUE(problem);
+  MateSolver solver(16);
+  const MateResult r = solver.solve(*problem, MateLimits{});
+  ASSERT_EQ(r.verdict, MateVerdict::kMate);
+  EXPECT_EQ(r.futile_length, r.futile_minimax);
+  EXPECT_TRUE(r.futile_proven);
+  EXPECT_TRUE(r.leftover.empty());
+}
+
+}  // namespace
+}  // namespace tsumi
