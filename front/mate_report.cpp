@@ -210,6 +210,7 @@ std::string mate_text(const MateReport& report) {
       s += "futile-interposition length by the composers' order, over a search's " + std::to_string(r.futile_minimax) +
            " (the longest defences)\n";
     if (!r.futile_pv.empty()) s += "futile-interposition line " + to_usi(r.futile_pv) + "\n";
+    if (r.futile_spare) s += "futile-interposition length: every line leaves the attacker pieces (駒余り)\n";
     if (!r.futile_pv.empty() && !r.futile_leftover.empty())
       s += "futile-interposition leftover " + hand_to_sfen(r.futile_leftover, report.attacker) + "\n";
     if (r.futile_cut && !r.futile_proven)
@@ -245,6 +246,7 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["futile_length"] = report.line_fault ? 0 : r.futile_length;
   j["futile_proven"] = !report.line_fault && r.futile_proven;
   j["futile_minimax"] = report.line_fault ? 0 : r.futile_minimax;
+  j["futile_spare"] = r.futile_spare;
   j["futile_cut"] = r.futile_cut;
   j["book_capped"] = r.book_capped;
   nlohmann::ordered_json futile_pv = nlohmann::ordered_json::array();

@@ -16,7 +16,7 @@
 // legal moves, at most 6 of them drops on the two squares between), so the search counts them as
 // defences and proves no book mate without them: the line without its cycles is a book mate the search
 // starts from, never proven shortest by it (nothing proves that the attacker mates with the smaller
-// hand against every defence after a cut). solver/README.md, "Futile interpositions".
+// hand against every defence after a cut). solver/README.md, "The book count: the rule".
 
 #include <atomic>
 #include <cstdint>

@@ -6,17 +6,19 @@
 // - The attacker plays its shortest proven check (`shortest_check`: the table's lengths, the node
 //   searched again where the table lost its proof).
 // - The defender ranks its evasions (futile drops left out, futility_judge.h) by the line that follows
-//   each: first whether that line ends with pieces in the attacker's hand, then how many, and only then
-//   by its length, the longest first (`defender_prefers`). Each evasion's line is valued the same way
-//   down to its mate, with no horizon: the walk values the solution tree below the root (the attacker's
-//   one check, the defender's every evasion), each position once.
+//   each: the longest, a line that leaves pieces in the attacker's hand weighing two plies less, then
+//   at equal weight the one that leaves nothing, then fewer pieces (`defender_prefers`). Each evasion's
+//   line is valued the same way down to its mate, with no horizon: the walk values the solution tree
+//   below the root (the attacker's one check, the defender's every evasion), each position once.
 //
-// The order is shtsume's for a defender's proven replies (disproof_number_comp, source/nbase.c,
-// v1.2.7e). It gives the composers' conventions on the cases they name: at equal length the defence
-// that leaves the attacker nothing; a defence two plies longer that leaves a piece is not the answer
-// (2手変長駒余り); a drop the attacker takes and never needs adds nothing (無駄合). Where the walk
-// shortens the book count's length, the line is two plies shorter for every such choice, and it ends
-// with the hand the book's ends with.
+// The order is the composers' conventions put as one comparison: at equal length the defence that
+// leaves the attacker nothing (駒余りでない方); a defence two plies longer that leaves a piece is not the
+// answer (2手変長駒余り), so a drop the attacker takes at once and never needs adds nothing (the 無駄合
+// the futility judge does not see: one made where the king could also move). shtsume ranks a
+// defender's proven replies by pieces left before length at any difference (disproof_number_comp,
+// source/nbase.c, v1.2.7e); the two agree wherever the longer line is at most two plies longer.
+// solver/README.md, "The book count: the rule", says where they part and why tsumi keeps the
+// conventions.
 //
 // Thread safety: uses the DfpnSearch it is given (one thread, while no worker searches).
 
@@ -36,9 +38,16 @@ struct BookLineValue {
   int plies = 0;
 };
 
-// Whether the defender prefers the line valued `a` to `b`: none left before some, fewer before more,
-// then longer before shorter.
+// The length a line weighs with the defender: two plies less where it leaves pieces. A defence two
+// plies longer that leaves a piece is then as long as one that leaves nothing, and loses to it
+// (2手変長駒余り); a defence four or more plies longer is still the longer one (変長: a flawed problem,
+// whose answer is the longer line).
+constexpr int weighed_plies(BookLineValue v) { return v.plies - (v.spare > 0 ? 2 : 0); }
+
+// Whether the defender prefers the line valued `a` to `b`: the longer as weighed, then none left before
+// some, fewer before more, then the longer.
 constexpr bool defender_prefers(BookLineValue a, BookLineValue b) {
+  if (weighed_plies(a) != weighed_plies(b)) return weighed_plies(a) > weighed_plies(b);
   if ((a.spare > 0) != (b.spare > 0)) return a.spare == 0;
   if (a.spare != b.spare) return a.spare < b.spare;
   return a.plies > b.plies;

@@ -1,6 +1,6 @@
 #pragma once
 // Whether an interposition is futile (muda-ai), judged where the evasions are generated, for the
-// search that counts lengths as problem books do (solver/README.md, "Futile interpositions").
+// search that counts lengths as problem books do (solver/README.md, "The book count: the rule").
 //
 // The rule. The defender is in check from a distant slider. A drop on a square s between its king and
 // the checker is judged when s is next to the king, whatever else the defender may do, and farther

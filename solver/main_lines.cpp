@@ -64,8 +64,16 @@ void MainLines::answer(std::uint16_t length, bool shortest_proven, const ProofRe
   if (known) line = std::move(known);
 }
 
-std::optional<MateLine> MainLines::book(std::uint16_t length, bool proven) {
+std::optional<MateLine> MainLines::book(std::uint16_t length, bool proven, bool ordered, bool* by_order) {
   table_.set_concurrent(false);
+  if (by_order) *by_order = false;
+  if (ordered) {
+    if (auto line = lines_.build_book(length, deadline(length), clock_.timed)) {
+      if (by_order) *by_order = true;
+      return line;
+    }
+    if (lines_.cut()) return std::nullopt;
+  }
   return lines_.build(length, proven, deadline(length), clock_.timed, true);
 }
 

@@ -59,8 +59,12 @@ class MainLines {
   // stays only where there is none of these.
   void answer(std::uint16_t length, bool shortest_proven, const ProofRecord& record, std::optional<MateLine>& line,
               bool& exact);
-  // The book count's line of a book mate within `length` (exact where `proven`), or nothing.
-  std::optional<MateLine> book(std::uint16_t length, bool proven);
+  // The book count's line of a book mate within `length` (exact where `proven`), or nothing. Where
+  // `ordered` (the book count's search settled), the book's line by the composers' order (book_line.h),
+  // which may be shorter (`by_order` set); where its walk is cut, the line of the longest defences, whose
+  // length is the book length only where it is `length` (the longest defences the table knows may end
+  // sooner).
+  std::optional<MateLine> book(std::uint16_t length, bool proven, bool ordered, bool* by_order = nullptr);
 
   std::uint64_t nodes() const { return lines_.nodes(); }
 

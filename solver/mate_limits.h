@@ -33,7 +33,7 @@ struct MateLimits {
   // - without one, capped at kUntimedBookShare times the solve's nodes (at most twice the solve's nodes
   //   again), so that a book count that no search settles (木星の旅's, whose main line has futile cycles)
   //   does not run on after the solve without end. Proving a book length costs 0.45 to 1.10 times the
-  //   solve's nodes on the famous rows (solver/README.md, "Futile interpositions").
+  //   solve's nodes on the famous rows (solver/README.md, "The book count: the rule").
   // book_share, where given (0 or more), caps it in both cases: that many times the nodes of the solve
   // before it (the first mate and the shortest-mate proof), and at least kBookMinNodes; kBookShareNone
   // lifts the cap timed or not (`tsumi mate --suite` gives it to a line whose expected length is a book

@@ -255,13 +255,10 @@ MoveList node_moves(const Position& pos, bool or_node) {
 }  // namespace
 
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
-  if (search.book() && search.is_attacker_to_move()) {  // the book's line, by the composers' order
-    if (std::optional<MateLine> line = book_line(search, length, kBookLinePositions)) return std::move(*line);
-  }
   SpareMemo memo;
   std::vector<std::uint16_t> bounds;
   MateLine line = follow(search, length, exact, &memo, &bounds);
-  if (search.book()) {  // the book count's line where the walk was cut: its length is the book length
+  if (search.book()) {  // the book count's line: its length is the book length
     line.futile_length = int(line.moves.size());
     return line;
   }
@@ -286,6 +283,15 @@ std::optional<MateLine> LineBuilder::build(std::uint16_t length, bool exact,
   MateLine line = build_mate_line(search_, length, exact);
   if (search_.aborted() != DfpnSearch::Abort::kNone || !line.mated) return std::nullopt;
   return line;
+}
+
+std::optional<MateLine> LineBuilder::build_book(std::uint16_t length, std::chrono::steady_clock::time_point until,
+                                                bool has_until) {
+  search_.set_root(root_);
+  search_.set_book(true);
+  search_.clear_abort();
+  search_.set_limits(until, has_until, 0, stop_);
+  return book_line(search_, length, kBookLinePositions);
 }
 
 std::vector<Move> table_line(const MateTable& table, const PositionSetup& root, Color attacker, int max_plies) {

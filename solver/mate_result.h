@@ -46,7 +46,7 @@ struct MateResult {
   // labelled, with defences that are not proven longest; it never sets the length.
   bool line_of_length = true;
   // The length as problem books count it: the shortest mate in which futile interpositions (muda-ai)
-  // are no defences (solver/README.md, "Futile interpositions"), searched as MateLimits::book_search
+  // are no defences (solver/README.md, "The book count: the rule"), searched as MateLimits::book_search
   // says; where it was not searched, `length` less the main line's futile cycles (mate_line.h: stretches
   // the defender spends pieces on and the board comes back; 木星の旅 435, 411 as books count), or with
   // MateLimits::book_search off the main-line rules' length. A search never leaves it longer than the
@@ -60,6 +60,9 @@ struct MateResult {
   int futile_length = 0;
   int futile_minimax = 0;
   bool futile_proven = false;
+  // The composers' order found no line that leaves the attacker nothing (駒余り: a real-game mate, a
+  // flawed draft): futile_length is then the search's, the line of the longest defences.
+  bool futile_spare = false;
   // The book count's search was cut (its share of nodes, MateLimits::book_share, or a limit) before it
   // settled: futile_length is then the shortest book mate known, maybe `length` itself. book_capped:
   // the cut was the share of nodes (not the time limit, the node limit or a stop): a time limit, or a

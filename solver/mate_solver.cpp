@@ -165,12 +165,24 @@ class Solve {
     const bool lined = book.search(std::uint16_t(result.length), cycle_free, std::uint16_t(line.futile_length), result);
     result.book_nodes = root_.nodes() - before;
     result.futile_minimax = result.futile_length;
-    if (!lined) {  // else futile_pv is the line without its cycles
-      // The book's line, by the composers' order over the search's proof: at most its length, shorter
-      // where a defence that leaves the attacker nothing was chosen over a longer one that leaves a piece.
-      if (auto found = lines.book(std::uint16_t(result.futile_length), result.futile_proven);
-          found && int(found->moves.size()) <= result.futile_length) {
-        result.futile_proven = result.futile_proven && int(found->moves.size()) == result.futile_length;
+    if (!lined && (!result.futile_cut || result.futile_length < result.length)) {  // else the line's own
+      // The book's line, by the composers' order over the search's proof where the search settled: at
+      // most its length, shorter where a defence that leaves the attacker nothing was chosen over a
+      // longer one that leaves a piece. Over a proof the search did not settle the walk ranks lines
+      // whose lengths are not the book's (Astral Traveler at the gate's paced share: it chose a clean
+      // variation of 387 plies over the 579 whose line still ended with a pawn in hand). Where the best
+      // line leaves pieces all the same (a real-game mate, a flawed draft: 駒余り), the order does not
+      // make a book length, and the line of the longest defences stands, flagged (futile_spare).
+      const auto len = std::uint16_t(result.futile_length);
+      bool by_order = false;
+      std::optional<MateLine> found = lines.book(len, result.futile_proven, !result.futile_cut, &by_order);
+      if (found && by_order && !found->leftover.empty()) {
+        result.futile_spare = true;
+        found = lines.book(len, result.futile_proven, false);
+        by_order = false;
+      }
+      if (found && (by_order ? int(found->moves.size()) <= len : int(found->moves.size()) == len)) {
+        result.futile_proven = result.futile_proven && int(found->moves.size()) == len;
         result.futile_length = int(found->moves.size());
         result.futile_leftover = found->leftover;
         result.futile_pv = found->moves;

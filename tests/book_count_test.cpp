@@ -68,7 +68,7 @@ TEST(BookCount, SearchesTheBookLengthBelowTheMainOne) {
     EXPECT_FALSE(searched.root.book()) << "the workers are given their count back";
 
     MainLines lines(searched.table, searched.paths, *problem, clock, stop, 0);
-    const auto line = lines.book(std::uint16_t(result.futile_length), true);
+    const auto line = lines.book(std::uint16_t(result.futile_length), true, false);
     ASSERT_TRUE(line);
     EXPECT_EQ(int(line->moves.size()), book_length);
   }

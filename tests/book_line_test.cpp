@@ -15,14 +15,18 @@
 namespace tsumi {
 namespace {
 
-TEST(BookLine, TheDefenderPrefersNothingLeftThenFewerThenLonger) {
-  // A line that leaves nothing before one that leaves a piece, however much longer (shtsume's order).
+TEST(BookLine, TwoPliesMoreThatLeaveAPieceLoseToALineThatLeavesNothing) {
+  // 2手変長駒余り: 13 plies that leave a piece weigh 11, as the clean 11, and lose to it.
+  EXPECT_EQ(weighed_plies({1, 13}), 11);
+  EXPECT_EQ(weighed_plies({0, 11}), 11);
   EXPECT_TRUE(defender_prefers({0, 11}, {1, 13}));
-  EXPECT_TRUE(defender_prefers({0, 3}, {1, 41}));
   EXPECT_FALSE(defender_prefers({1, 13}, {0, 11}));
-  // Fewer pieces left before more.
-  EXPECT_TRUE(defender_prefers({1, 9}, {2, 15}));
-  // At equal pieces, the longer.
+  // Four plies more are still the longer defence (変長: the problem is flawed, the longer line stands).
+  EXPECT_TRUE(defender_prefers({1, 15}, {0, 11}));
+  EXPECT_TRUE(defender_prefers({3, 41}, {0, 3}));
+  // Among lines that leave pieces, at equal weight, fewer pieces first.
+  EXPECT_TRUE(defender_prefers({1, 13}, {2, 13}));
+  // Otherwise the longer.
   EXPECT_TRUE(defender_prefers({0, 13}, {0, 11}));
   EXPECT_TRUE(defender_prefers({2, 13}, {2, 11}));
   EXPECT_FALSE(defender_prefers({0, 11}, {0, 11}));  // a strict order: the first of equals stays

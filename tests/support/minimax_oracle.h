@@ -65,7 +65,7 @@ class MinimaxOracle {
   // to move between).
   static bool drops_only(const Position& pos);
 
-  // The futile-drop rule (solver/futility_judge.h, solver/README.md "Futile interpositions"), for pos as
+  // The futile-drop rule (solver/futility_judge.h, solver/README.md "The book count: the rule"), for pos as
   // in drops_only() and `drop` one of its evasions, on square s. V(s) is the position where the checker
   // (promoting or not, wherever either is legal) or, when s is next to the king, any other piece that
   // gives check from s, takes on s, less the piece taken: the board of pos with that piece moved to s,
