@@ -45,7 +45,9 @@ bool defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, 
       return true;
     }
     r = solves.shortest_of(pos, i + 1, m, *r);
-    d.kind = DefenceKind::kLonger;
+    // Two plies more that leave pieces weigh as the main line's rest (book_line.h, weighed_plies).
+    d.kind = 1 + r->length == remaining + 2 && !r->leftover.empty() ? DefenceKind::kLongerLeftover
+                                                                     : DefenceKind::kLonger;
     d.length_proven = r->shortest_proven;
   }
   d.mate_length = 1 + r->length;

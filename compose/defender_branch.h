@@ -4,7 +4,10 @@
 // mate_length = 1 + L plies (L the shortest mate after d) against the main line's remaining n - i:
 //   longer          (変長)        more: the main line is not the longest defence;
 //   equal           (変同)        as many, and the variation's line ends with the attacker's hand empty;
-//   equal-leftover  (変同駒余り)  as many, with pieces left: the main line is the right choice (minor).
+//   equal-leftover  (変同駒余り)  as many, with pieces left: the main line is the right choice (minor);
+//   longer-leftover (2手変長駒余り) two plies more, with pieces left: as long as the main line by the
+//                   composers' order (solver/book_line.h), which takes the line that leaves nothing
+//                   (minor).
 // A shorter defence is no finding. A defence after which there is no mate breaks a recorded line
 // (bad-line); on tsumi's own line it is an unknown. Where the attacker has several shortest mates in a
 // variation, equal or equal-leftover follows the one the line builder takes (solver/mate_pv.h).

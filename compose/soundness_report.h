@@ -26,7 +26,7 @@ namespace tsumi {
 
 enum class SoundnessVerdict : std::uint8_t { kSound, kFlawed, kNoMate, kBadLine, kUnknown };
 enum class CookKind : std::uint8_t { kCook, kShort, kLastMove, kDetour, kTransposition };
-enum class DefenceKind : std::uint8_t { kLonger, kEqual, kEqualLeftover };
+enum class DefenceKind : std::uint8_t { kLonger, kEqual, kEqualLeftover, kLongerLeftover };
 
 // The names in every report (text, JSON, Python): "sound", "flawed", "nomate", "bad-line", "unknown".
 constexpr const char* to_string(SoundnessVerdict v) {
@@ -52,12 +52,13 @@ constexpr const char* to_string(CookKind k) {
   return "?";
 }
 
-// "longer", "equal", "equal-leftover".
+// "longer", "equal", "equal-leftover", "longer-leftover".
 constexpr const char* to_string(DefenceKind k) {
   switch (k) {
     case DefenceKind::kLonger: return "longer";
     case DefenceKind::kEqual: return "equal";
     case DefenceKind::kEqualLeftover: return "equal-leftover";
+    case DefenceKind::kLongerLeftover: return "longer-leftover";
   }
   return "?";
 }

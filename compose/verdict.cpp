@@ -25,6 +25,8 @@ bool is_flaw(const Cook& c) {
   return c.variation_path.empty() && (c.kind == CookKind::kCook || c.kind == CookKind::kShort) && c.kind_settled;
 }
 
-bool is_flaw(const Defence& d) { return d.variation_path.empty() && d.kind != DefenceKind::kEqualLeftover; }
+bool is_flaw(const Defence& d) {
+  return d.variation_path.empty() && d.kind != DefenceKind::kEqualLeftover && d.kind != DefenceKind::kLongerLeftover;
+}
 
 }  // namespace tsumi

@@ -8,7 +8,7 @@
 //   flawed    a cook or a short mate (settled), a longer or equal defence, or pieces left (unless the
 //             ply the book's line ends at rests on a futility verdict left open);
 //   unknown   a branch of the main line that a limit cut, or whose finding rests on an open verdict;
-//   sound     otherwise. Minor findings (last-move, detour, transposition, equal-leftover) and every
+//   sound     otherwise. Minor findings (last-move, detour, transposition, equal-leftover, longer-leftover) and every
 //             finding inside a variation leave the verdict as it is.
 //
 // Thread safety: a pure function.

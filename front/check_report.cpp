@@ -108,6 +108,7 @@ std::string defence_words(DefenceKind kind) {
     case DefenceKind::kLonger: return "longer defence (変長)";
     case DefenceKind::kEqual: return "equal defence (変同)";
     case DefenceKind::kEqualLeftover: return "equal defence, pieces left (変同駒余り, minor)";
+    case DefenceKind::kLongerLeftover: return "two plies longer, pieces left (2手変長駒余り, minor)";
   }
   return "?";
 }

@@ -24,6 +24,7 @@ TEST(SoundnessReport, TheNamesOfTheVerdictsAndKinds) {
   EXPECT_STREQ(to_string(DefenceKind::kLonger), "longer");
   EXPECT_STREQ(to_string(DefenceKind::kEqual), "equal");
   EXPECT_STREQ(to_string(DefenceKind::kEqualLeftover), "equal-leftover");
+  EXPECT_STREQ(to_string(DefenceKind::kLongerLeftover), "longer-leftover");
   static_assert(std::string_view(to_string(CookKind::kShort)) == "short");  // usable at compile time
 }
 

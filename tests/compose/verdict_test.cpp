@@ -87,12 +87,13 @@ TEST(Verdict, ACookOfUnsettledKindIsNoFlawButADoubt) {
   EXPECT_EQ(soundness_verdict(r), SoundnessVerdict::kUnknown);
 }
 
-TEST(Verdict, LongerAndEqualDefencesFlawEqualLeftoverDoesNot) {
-  for (const DefenceKind k : {DefenceKind::kLonger, DefenceKind::kEqual, DefenceKind::kEqualLeftover}) {
+TEST(Verdict, LongerAndEqualDefencesFlawEqualLeftoverAndTwoPliesLongerLeftoverDoNot) {
+  for (const DefenceKind k :
+       {DefenceKind::kLonger, DefenceKind::kEqual, DefenceKind::kEqualLeftover, DefenceKind::kLongerLeftover}) {
     SoundnessReport r = clean_report();
     r.defences.push_back(defence_of(k));
-    EXPECT_EQ(soundness_verdict(r),
-              k == DefenceKind::kEqualLeftover ? SoundnessVerdict::kSound : SoundnessVerdict::kFlawed)
+    const bool minor = k == DefenceKind::kEqualLeftover || k == DefenceKind::kLongerLeftover;
+    EXPECT_EQ(soundness_verdict(r), minor ? SoundnessVerdict::kSound : SoundnessVerdict::kFlawed)
         << to_string(k);
   }
 }

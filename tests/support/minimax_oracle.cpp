@@ -301,6 +301,7 @@ const char* to_string(OracleDefenceKind k) {
     case OracleDefenceKind::kLonger: return "longer";
     case OracleDefenceKind::kEqual: return "equal";
     case OracleDefenceKind::kEqualLeftover: return "equal-leftover";
+    case OracleDefenceKind::kLongerLeftover: return "longer-leftover";
   }
   return "?";
 }
@@ -347,7 +348,10 @@ std::vector<std::string> replay_faults(Position& pos, Color attacker, std::span<
   return faults;
 }
 
+// Two plies more that leave pieces are as long as the main line's rest by the composers' order
+// (2手変長駒余り, solver/book_line.h): a minor finding.
 OracleDefenceKind defence_kind(int mate_length, int remaining, bool leftover) {
+  if (mate_length == remaining + 2 && leftover) return OracleDefenceKind::kLongerLeftover;
   if (mate_length > remaining) return OracleDefenceKind::kLonger;
   return leftover ? OracleDefenceKind::kEqualLeftover : OracleDefenceKind::kEqual;
 }

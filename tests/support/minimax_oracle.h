@@ -166,11 +166,11 @@ inline constexpr int kOracleReturnPlies = 4;
 
 // The kinds of compose/soundness_report.h, with the same names (to_string gives the same text).
 enum class OracleCookKind : std::uint8_t { kCook, kShort, kLastMove, kDetour, kTransposition };
-enum class OracleDefenceKind : std::uint8_t { kLonger, kEqual, kEqualLeftover };
+enum class OracleDefenceKind : std::uint8_t { kLonger, kEqual, kEqualLeftover, kLongerLeftover };
 enum class OracleVerdict : std::uint8_t { kSound, kFlawed, kNoMate, kBadLine };
 
 const char* to_string(OracleCookKind k);     // "cook", "short", "last-move", "detour", "transposition"
-const char* to_string(OracleDefenceKind k);  // "longer", "equal", "equal-leftover"
+const char* to_string(OracleDefenceKind k);  // "longer", "equal", "equal-leftover", "longer-leftover"
 const char* to_string(OracleVerdict v);      // "sound", "flawed", "nomate", "bad-line"
 
 // Another check at an attacker ply of the main line after which the defender is still mated.
