@@ -42,6 +42,25 @@ TEST(Soundness, CookAndEqualDefence) {
   EXPECT_GE(r.nodes, r.solve.nodes);
 }
 
+// tanuki9-5 checked with its book's line (5 plies, nothing left): at ply 4 the far drop P*3b, which the
+// dragon takes, holds out two plies longer and leaves the pawn in hand: 2手変長駒余り, a minor finding
+// (the composers' order, solver/book_line.h, takes the line that leaves nothing).
+TEST(Soundness, ADefenceTwoPliesLongerThatLeavesAPieceIsMinor) {
+  const SoundnessReport r = checked("5RG1k/6G2/9/9/9/7N1/9/9/9 b r2b2g4s3n4l18p 1", "3b2a 1a1b 4a4b+ 1b1c 4b2b");
+  EXPECT_TRUE(r.recorded);
+  EXPECT_FALSE(r.bad_line);
+  bool found = false;
+  for (const Defence& d : r.defences) {
+    if (d.ply != 4 || to_usi(d.move) != "P*3b") continue;
+    found = true;
+    EXPECT_EQ(d.kind, DefenceKind::kLongerLeftover);
+    EXPECT_EQ(d.mate_length, 4);  // against the line's rest of 2
+    EXPECT_FALSE(d.leftover.empty());
+  }
+  EXPECT_TRUE(found);
+  for (const Defence& d : r.defences) EXPECT_NE(d.kind, DefenceKind::kLonger) << to_usi(d.move);
+}
+
 // --depth-of-variations 1 on tanuki3: the variation of the equal defence 1b2a (1d2c 1b2a 2c2b) has its
 // own second mate at its ply 3, 2c3c (mate in 5): reported with the path to it, and the verdict and the
 // main line's findings are those of depth 0.
