@@ -3,7 +3,9 @@
 
 #include "solver/book_line.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -32,6 +34,16 @@ TEST(BookLine, TwoPliesMoreThatLeaveAPieceLoseToALineThatLeavesNothing) {
   EXPECT_FALSE(defender_prefers({0, 11}, {0, 11}));  // a strict order: the first of equals stays
 }
 
+// The public problem with this id solved untimed, one thread, on a fresh table.
+std::optional<MateResult> solved_with_id(std::string_view id) {
+  const MateSuiteEntry* e = test::tsume_entry(id);
+  if (!e) return std::nullopt;
+  const auto problem = test::tsume_problem(e->sfen);
+  if (!problem) return std::nullopt;
+  MateSolver solver(16);
+  return solver.solve(*problem, MateLimits{});
+}
+
 std::vector<std::string> usi_moves(const std::vector<Move>& moves) {
   std::vector<std::string> out;
   for (Move m : moves) out.push_back(to_usi(m));
@@ -43,12 +55,9 @@ std::vector<std::string> usi_moves(const std::vector<Move>& moves) {
 // step 1b1c instead is mated at once and leaves nothing: the book's line is 5 plies, as shtsume prints
 // it (v1.2.7e: 3b2a 1a1b 4a4b+ 1b1c 4b2b).
 TEST(BookLine, ADefenceThatLeavesNothingIsChosenOverALongerOneThatLeavesAPiece) {
-  const MateSuiteEntry* e = test::tsume_entry("tanuki9-5");
-  ASSERT_NE(e, nullptr);
-  const auto problem = test::tsume_problem(e->sfen);
-  ASSERT_TRUE(problem);
-  MateSolver solver(16);
-  const MateResult r = solver.solve(*problem, MateLimits{});
+  const auto solved = solved_with_id("tanuki9-5");
+  ASSERT_TRUE(solved);
+  const MateResult& r = *solved;
   ASSERT_EQ(r.verdict, MateVerdict::kMate);
   EXPECT_EQ(r.length, 7);
   EXPECT_FALSE(r.leftover.empty());  // the main line by length keeps the pawn
@@ -62,12 +71,9 @@ TEST(BookLine, ADefenceThatLeavesNothingIsChosenOverALongerOneThatLeavesAPiece) 
 // Where the longest defence leaves nothing, the order keeps it: antma's futile-drop problem is a mate in
 // one as books count it, proven.
 TEST(BookLine, TheOrderKeepsALongestDefenceThatLeavesNothing) {
-  const MateSuiteEntry* e = test::tsume_entry("tanuki7-22");
-  ASSERT_NE(e, nullptr);
-  const auto problem = test::tsume_problem(e->sfen);
-  ASSERT_TRUE(problem);
-  MateSolver solver(16);
-  const MateResult r = solver.solve(*problem, MateLimits{});
+  const auto solved = solved_with_id("tanuki7-22");
+  ASSERT_TRUE(solved);
+  const MateResult& r = *solved;
   ASSERT_EQ(r.verdict, MateVerdict::kMate);
   EXPECT_EQ(r.futile_length, r.futile_minimax);
   EXPECT_TRUE(r.futile_proven);
