@@ -46,8 +46,8 @@ bool defender_branch(BranchSolves& solves, Position& pos, int i, int n, Move m, 
     }
     r = solves.shortest_of(pos, i + 1, m, *r);
     // Two plies more that leave pieces weigh as the main line's rest (book_line.h, weighed_plies).
-    d.kind = 1 + r->length == remaining + 2 && !r->leftover.empty() ? DefenceKind::kLongerLeftover
-                                                                     : DefenceKind::kLonger;
+    d.kind =
+        1 + r->length == remaining + 2 && !r->leftover.empty() ? DefenceKind::kLongerLeftover : DefenceKind::kLonger;
     d.length_proven = r->shortest_proven;
   }
   d.mate_length = 1 + r->length;

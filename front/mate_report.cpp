@@ -253,8 +253,8 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   if (!report.line_fault)
     for (Move m : r.futile_pv) futile_pv.push_back(to_usi(m));
   j["futile_pv"] = std::move(futile_pv);
-  j["futile_leftover"] = report.line_fault || r.futile_pv.empty() ? std::string()
-                                                                  : hand_to_sfen(r.futile_leftover, report.attacker);
+  j["futile_leftover"] =
+      report.line_fault || r.futile_pv.empty() ? std::string() : hand_to_sfen(r.futile_leftover, report.attacker);
   j["futile_ms"] = whole_ms(r.futile_ms);
   j["futility_judged"] = r.futility.judged;
   j["futility_futile"] = r.futility.futile;

@@ -45,8 +45,7 @@ class LineBuilder {
                                 bool has_until, bool book = false, std::uint64_t max_nodes = 0);
   // The book's line by the composers' order (book_line.h) over the book count's proof of a mate within
   // `length`; nothing when the deadline, a stop or the walk's bound cut it.
-  std::optional<MateLine> build_book(std::uint16_t length, std::chrono::steady_clock::time_point until,
-                                     bool has_until);
+  std::optional<MateLine> build_book(std::uint16_t length, std::chrono::steady_clock::time_point until, bool has_until);
   std::uint64_t nodes() const { return search_.nodes(); }
   // Whether the last build was cut by its deadline or a stop (else a missing line did not end in mate).
   bool cut() const { return search_.aborted() != DfpnSearch::Abort::kNone; }

@@ -93,8 +93,7 @@ TEST(Verdict, LongerAndEqualDefencesFlawEqualLeftoverAndTwoPliesLongerLeftoverDo
     SoundnessReport r = clean_report();
     r.defences.push_back(defence_of(k));
     const bool minor = k == DefenceKind::kEqualLeftover || k == DefenceKind::kLongerLeftover;
-    EXPECT_EQ(soundness_verdict(r), minor ? SoundnessVerdict::kSound : SoundnessVerdict::kFlawed)
-        << to_string(k);
+    EXPECT_EQ(soundness_verdict(r), minor ? SoundnessVerdict::kSound : SoundnessVerdict::kFlawed) << to_string(k);
   }
 }
 
