@@ -36,9 +36,7 @@ class BookLineWalk {
   bool value(std::uint16_t r, BookLineValue& out) {
     const Key key = s_.position().key();
     if (const auto it = memo_.find(key); it != memo_.end()) {
-      if (it->second.value.plies > r)
-        return false;  // valued under a longer bound: not a line within r  // valued under a longer bound: not a line
-                       // within r
+      if (it->second.value.plies > r) return false;  // valued under a longer bound: not a line within r
       out = it->second.value;
       return true;
     }
