@@ -78,16 +78,22 @@ class BookLineWalk {
     return true;
   }
 
-  bool defend(std::uint16_t r, Valued& v) {
+  // The defences of the current node (futile drops are none), kept apart from the search's move list:
+  // the walk recurses below each of them, a MoveList a ply would take the stack kMaxPly deep.
+  std::vector<Move> defences() {
     MoveList generated;
     generate<EVASIONS>(s_.position(), generated);
-    s_.drop_futile(generated);  // futile drops are no defences
-    if (generated.size() == 0) {
+    s_.drop_futile(generated);
+    return std::vector<Move>(generated.begin(), generated.end());
+  }
+
+  bool defend(std::uint16_t r, Valued& v) {
+    const std::vector<Move> evasions = defences();
+    if (evasions.empty()) {
       v = {{s_.position().hand(s_.attacker()).total(), 0}, Move::none()};
       return true;
     }
     if (r == 0) return false;
-    const std::vector<Move> evasions(generated.begin(), generated.end());  // the walk recurses below
     bool any = false;
     for (Move m : evasions) {
       // Every evasion of a node proven within r is proven within r - 1: the table's length, else a search.

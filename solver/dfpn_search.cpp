@@ -32,18 +32,8 @@ void DfpnSearch::set_book(bool on) {
 
 void DfpnSearch::drop_futile(MoveList& evasions) {
   if (!judge_ || !salt_ || !drop_possible(pos_)) return;
-  bool only_drops = true;  // FutilityJudge::judges: next to the king always, farther only then
-  for (Move m : evasions) only_drops = only_drops && m.is_drop();
-  Bitboard judged = Bitboard::zero(), futile = Bitboard::zero();
-  Move* kept = evasions.data();
-  for (Move m : evasions) {
-    if (m.is_drop() && !judged.test(m.to()) && FutilityJudge::judges(pos_, m.to(), only_drops)) {
-      judged.set(m.to());
-      if (judge_->judge(pos_, m.to()).futile) futile.set(m.to());
-    }
-    if (!m.is_drop() || !futile.test(m.to())) *kept++ = m;
-  }
-  evasions.set_end(kept);
+  Hand proof;
+  evasions.set_end(evasions.data() + judge_->drop_futile(pos_, evasions.data(), int(evasions.size()), proof));
 }
 
 void DfpnSearch::do_move(Move m) {

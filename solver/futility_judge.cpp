@@ -60,6 +60,27 @@ bool FutilityJudge::judges(const Position& pos, Square s, bool only_drops) {
   return only_drops || king_attacks(pos.king_square(pos.side_to_move())).test(s);
 }
 
+int FutilityJudge::drop_futile(const Position& pos, Move* moves, int n, Hand& proof) {
+  bool only_drops = true;
+  for (int i = 0; i < n && only_drops; ++i) only_drops = moves[i].is_drop();
+  Bitboard judged = Bitboard::zero(), futile = Bitboard::zero();
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    const Move m = moves[i];
+    if (m.is_drop() && judges(pos, m.to(), only_drops)) {
+      const Square s = m.to();
+      if (!judged.test(s)) {
+        judged.set(s);
+        const FutilityVerdict v = judge(pos, s);
+        if (v.futile) futile.set(s), proof = proof_hand::max(proof, v.proof);
+      }
+      if (futile.test(s)) continue;
+    }
+    moves[kept++] = m;
+  }
+  return kept;
+}
+
 bool FutilityJudge::mated_by_futility(const Position& pos, Hand& proof) {
   if (!pos.in_check() || pos.checkers().more_than_one()) return false;
   MoveList evasions;

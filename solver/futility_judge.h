@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "core/hand.h"
+#include "core/move.h"
 #include "core/position.h"
 #include "core/types.h"
 
@@ -75,6 +76,11 @@ class FutilityJudge {
   // shtsume's evasion generator judges it); farther away, only where drops are all the defender has
   // (`only_drops`), since there the king's other moves may make the drop worth its plies.
   static bool judges(const Position& pos, Square s, bool only_drops);
+
+  // Leaves out of moves[0, n), the evasions of `pos`, the drops this rule makes futile (`judges`, then
+  // `judge`, a square at a time), the rest in their order; returns how many are left. `proof` is raised
+  // to the proof hand of every futile square (what the node's proof needs beside its children's).
+  int drop_futile(const Position& pos, Move* moves, int n, Hand& proof);
 
   // The defender to move in `pos` is mated in the book's count: it has evasions, and every one is a drop
   // on a square where drops are futile. proof: what the attacker's hand must hold for that.

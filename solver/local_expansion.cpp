@@ -72,7 +72,9 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
       child_remaining_(remaining >= kUnlimited ? kUnlimited : std::uint16_t(remaining - 1)) {
   const Move* end = or_node_ ? generate<CHECKS>(pos, ctx.moves) : generate<EVASIONS>(pos, ctx.moves);
   n_ = int(end - ctx.moves);
-  if (!or_node_ && ctx.judge && n_ > 0 && drop_possible(pos)) drop_futile_interpositions(pos);
+  // The book count: the futile drops are no defences (FutilityJudge::drop_futile).
+  if (!or_node_ && ctx.judge && n_ > 0 && drop_possible(pos))
+    n_ = ctx.judge->drop_futile(pos, ctx.moves, n_, futile_hand_);
   c_ = ctx.children.take(std::size_t(n_));
   // Every child's cluster is requested first, so the probes below overlap their cache misses.
   for (int i = 0; i < n_; ++i) {
@@ -124,30 +126,6 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     }
   }
   delay_siblings();
-}
-
-// The book count: leaves the futile drops out of the node's moves (ctx.moves), a square at a time.
-void LocalExpansion::drop_futile_interpositions(Position& pos) {
-  // Next to the king always, farther away only where drops are all the defender has (no king move, no
-  // capture of the checker, no piece moved between): FutilityJudge::judges.
-  bool only_drops = true;
-  for (int i = 0; i < n_ && only_drops; ++i) only_drops = ctx_.moves[i].is_drop();
-  Bitboard judged = Bitboard::zero(), futile = Bitboard::zero();
-  int kept = 0;
-  for (int i = 0; i < n_; ++i) {
-    const Move m = ctx_.moves[i];
-    if (m.is_drop() && FutilityJudge::judges(pos, m.to(), only_drops)) {
-      const Square s = m.to();
-      if (!judged.test(s)) {
-        judged.set(s);
-        const FutilityVerdict v = ctx_.judge->judge(pos, s);
-        if (v.futile) futile.set(s), futile_hand_ = ph::max(futile_hand_, v.proof), futile_ = true;
-      }
-      if (futile.test(s)) continue;
-    }
-    ctx_.moves[kept++] = m;
-  }
-  n_ = kept;
 }
 
 // Links the lines of delayed children (see the header): each line keeps its first unsettled child

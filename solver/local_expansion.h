@@ -151,7 +151,6 @@ class LocalExpansion {
   Sums sums(const BusyMarks* busy, bool tie_last) const;
   void first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const;
   void delay_siblings();
-  void drop_futile_interpositions(Position& pos);
   NodeResult book_out_of_length(const Position& pos) const;
   void settle(int index);  // after child `index` changed: brings the next of its line in when it is due
   NodeResult conclude_final(std::uint32_t pn, std::uint32_t dn) const;
@@ -165,9 +164,8 @@ class LocalExpansion {
   bool or_node_;
   std::uint16_t remaining_, child_remaining_;
   // The book count: the proof hands of the futile interpositions left out (what the node's proof needs
-  // beside its children's), and whether any was.
+  // beside its children's).
   Hand futile_hand_;
-  bool futile_ = false;
   bool old_child_ = false;
 };
 
