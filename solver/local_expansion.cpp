@@ -133,8 +133,10 @@ LocalExpansion::LocalExpansion(const ExpansionContext& ctx, Position& pos, std::
     if (ctx.salt != 0 && child_remaining_ != 0 && p.pn != 0 && p.dn != 0) {
       // The count of every defence proved it: a mate in the book's count as well, no longer.
       const MateProbe full = ctx.table.probe(c.key.board_key ^ ctx.salt, c.key.hand, child_remaining_);
-      if (full.found && full.pn == 0) p = full;
-      else refuted_in_full = !p.found && full.found && full.dn == 0;
+      if (full.found && full.pn == 0)
+        p = full;
+      else
+        refuted_in_full = !p.found && full.found && full.dn == 0;
     }
     if (!p.found) {
       first_numbers(c, pos, p);
