@@ -15,7 +15,7 @@
 #   scripts/shtsume-suite.sh SHTSUME_EXE SUITE_FILE [SECONDS] [MB] > OUT.tsv
 #
 # SUITE_FILE lines are "<SFEN>\tkey=value\t..." with an id= field; # lines and blank lines are
-# skipped. SECONDS defaults to 10, MB (shtsume's -m table size; a Linux build clamps it to 2047)
+# skipped. SECONDS defaults to 10 (at most 2147), MB (shtsume's -m table size; a Linux build clamps it to 2047)
 # to 1024. A mate whose printed N differs from its number of PV plies is reported on stderr.
 set -uo pipefail
 
@@ -30,6 +30,9 @@ mb="${4:-1024}"
 if [[ ! -x $exe ]]; then echo "shtsume-suite: '$exe' is not an executable" >&2; exit 2; fi
 if [[ ! -r $suite ]]; then echo "shtsume-suite: cannot read '$suite'" >&2; exit 2; fi
 if [[ ! $limit =~ ^[1-9][0-9]*$ ]]; then echo "shtsume-suite: SECONDS must be a positive integer" >&2; exit 2; fi
+# shtsume keeps its limit in clock() ticks in a 32-bit int (v1.2.7e): past 2147 s the limit overflows and
+# it gives up at once ("詰みを発見できませんでした", measured at -i 3300 on 新桃花源).
+if ((limit > 2147)); then echo "shtsume-suite: SECONDS must be at most 2147 (shtsume's limit overflows above)" >&2; exit 2; fi
 if [[ ! $mb =~ ^[1-9][0-9]*$ ]]; then echo "shtsume-suite: MB must be a positive integer" >&2; exit 2; fi
 
 export LC_ALL=C # byte-wise awk/grep on shtsume's UTF-8 output
