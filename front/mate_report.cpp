@@ -206,9 +206,12 @@ std::string mate_text(const MateReport& report) {
     if (r.futile_length != r.length)
       s += "futile-interposition length " + std::to_string(r.futile_length) +
            (r.futile_proven ? " (shortest proven)\n" : " (not proven shortest)\n");
-    if (r.futile_minimax > r.futile_length)
+    if (r.futile_minimax > r.futile_length + r.futile_captured)
       s += "futile-interposition length by the composers' order, over a search's " + std::to_string(r.futile_minimax) +
            " (the longest defences)\n";
+    if (r.futile_captured > 0)
+      s += "futile-interposition length less " + std::to_string(r.futile_captured) +
+           " plies of futile captures (drops taken at once that the mate does not need)\n";
     if (!r.futile_pv.empty()) s += "futile-interposition line " + to_usi(r.futile_pv) + "\n";
     if (r.futile_spare) s += "futile-interposition length: every line leaves the attacker pieces (駒余り)\n";
     if (!r.futile_pv.empty() && !r.futile_leftover.empty())
@@ -246,6 +249,7 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["futile_length"] = report.line_fault ? 0 : r.futile_length;
   j["futile_proven"] = !report.line_fault && r.futile_proven;
   j["futile_minimax"] = report.line_fault ? 0 : r.futile_minimax;
+  j["futile_captured"] = report.line_fault ? 0 : r.futile_captured;
   j["futile_spare"] = r.futile_spare;
   j["futile_cut"] = r.futile_cut;
   j["book_capped"] = r.book_capped;

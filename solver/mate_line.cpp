@@ -104,17 +104,6 @@ std::optional<std::string> check_mate_line(const MateProblem& problem, std::span
   return std::nullopt;
 }
 
-std::vector<Move> cut_spans(std::span<const Move> line, std::span<const PlySpan> spans) {
-  std::vector<Move> out;
-  out.reserve(line.size());
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    bool cut = false;
-    for (const PlySpan& s : spans) cut = cut || s.contains(i);
-    if (!cut) out.push_back(line[i]);
-  }
-  return out;
-}
-
 std::vector<PlySpan> futile_cycles(const MateProblem& problem, std::span<const Move> line) {
   std::vector<PlySpan> cycles;
   if (check_mate_line(problem, line)) return cycles;
@@ -143,6 +132,70 @@ std::vector<PlySpan> futile_cycles(const MateProblem& problem, std::span<const M
     }
   }
   return cycles;
+}
+
+namespace {
+
+// What each ply of a legal line takes: the piece on its square before it (NO_PIECE for a drop or a
+// move to an empty square).
+std::vector<Piece> taken_by_ply(const MateProblem& problem, std::span<const Move> line) {
+  std::vector<StateInfo> states(line.size() + 1);
+  std::vector<Piece> taken(line.size(), NO_PIECE);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!line[i].is_drop()) taken[i] = pos.piece_on(line[i].to());
+    pos.do_move(line[i], states[i + 1]);
+  }
+  return taken;
+}
+
+}  // namespace
+
+std::vector<PlySpan> futile_captures(const MateProblem& problem, std::span<const Move> line) {
+  std::vector<PlySpan> runs;
+  if (check_mate_line(problem, line)) return runs;
+  const std::vector<Piece> takes = taken_by_ply(problem, line);
+  // The cut line mates the same way: it replays as a mate, and every ply left takes what it took
+  // (yo-mate7-6's N*7h 8f7h+ is no futile capture: the defender's 7g7h then takes the knight back, a
+  // quiet move once the pair is cut).
+  const auto same_mate = [&](const std::vector<PlySpan>& cut) {
+    const std::vector<Move> rest = cut_spans(line, cut);
+    return !check_mate_line(problem, rest) &&
+           taken_by_ply(problem, rest) == cut_plies(std::span<const Piece>(takes), cut);
+  };
+  // taken[i]: ply i is a defender's drop that ply i + 1 takes on its square.
+  std::vector<StateInfo> states(line.size() + 1);
+  std::vector<bool> taken(line.size(), false);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const bool defending = pos.side_to_move() != problem.attacker;
+    taken[i] = defending && line[i].is_drop() && i + 1 < line.size() && line[i + 1].to() == line[i].to();
+    pos.do_move(line[i], states[i + 1]);
+  }
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!taken[i]) continue;
+    std::size_t end = i;
+    while (end < line.size() && taken[end]) end += 2;  // the run's pairs: [i, end)
+    for (std::size_t j = end; j > i; j -= 2) {
+      runs.push_back({i, j});
+      if (same_mate(runs)) {
+        i = j - 1;  // the next run starts at j or later
+        break;
+      }
+      runs.pop_back();
+    }
+  }
+  return runs;
+}
+
+Hand hand_after(const MateProblem& problem, std::span<const Move> line) {
+  std::vector<StateInfo> states(line.size() + 1);
+  Position pos;
+  pos.set(problem.setup, &states[0]);
+  for (std::size_t i = 0; i < line.size(); ++i) pos.do_move(line[i], states[i + 1]);
+  return pos.hand(problem.attacker);
 }
 
 }  // namespace tsumi

@@ -74,7 +74,36 @@ std::optional<std::string> check_mate_line(const MateProblem& problem, std::span
 // spans come in order and do not overlap. Empty for a line that is not a correct mate.
 std::vector<PlySpan> futile_cycles(const MateProblem& problem, std::span<const Move> line);
 
+// The futile captures of a correct mate line: runs of plies in which the defender drops a piece and the
+// attacker takes it at once on that square (one such pair or several in a row, as a rook that takes its
+// way up a file), where the line with the run cut out (and the runs found before it) still replays as a
+// correct mate (check_mate_line): the attacker mates the same way without the pieces so won, and the
+// defender, which keeps them, cannot use them. Problem books do not count such interpositions (無駄合)
+// even where the king could also have moved, which the futility judge (futility_judge.h) does not
+// judge: 新桃花源's P*4h to P*4e up file 4, each taken by the rook beside the king's step (its book's
+// 1205 is the search's 1213 less those eight plies). From each drop the longest such run is taken; the
+// spans come in order and do not overlap. Empty for a line that is not a correct mate.
+std::vector<PlySpan> futile_captures(const MateProblem& problem, std::span<const Move> line);
+
+// The attacker's hand after the line is played from the problem's position (the line legal).
+Hand hand_after(const MateProblem& problem, std::span<const Move> line);
+
+// Anything given ply by ply (a line's moves, what each ply takes) without the given spans.
+template <class T>
+std::vector<T> cut_plies(std::span<const T> line, std::span<const PlySpan> spans) {
+  std::vector<T> out;
+  out.reserve(line.size());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    bool cut = false;
+    for (const PlySpan& s : spans) cut = cut || s.contains(i);
+    if (!cut) out.push_back(line[i]);
+  }
+  return out;
+}
+
 // The line without the given spans.
-std::vector<Move> cut_spans(std::span<const Move> line, std::span<const PlySpan> spans);
+inline std::vector<Move> cut_spans(std::span<const Move> line, std::span<const PlySpan> spans) {
+  return cut_plies(line, spans);
+}
 
 }  // namespace tsumi

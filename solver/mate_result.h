@@ -56,9 +56,11 @@ struct MateResult {
   // proof by the composers' order (book_line.h: the defender takes the line that leaves the attacker no
   // spare pieces before a longer one), and futile_minimax the search's own length (the longest defences,
   // futile drops no defences); futile_proven then says that the search proved futile_minimax shortest and
-  // that the order kept it.
+  // that the order kept it. futile_captured: the plies cut from that line as futile captures (mate_line.h:
+  // drops taken at once that the mate does not need; futile_proven is then false).
   int futile_length = 0;
   int futile_minimax = 0;
+  int futile_captured = 0;
   bool futile_proven = false;
   // The composers' order found no line that leaves the attacker nothing (駒余り: a real-game mate, a
   // flawed draft): futile_length is then the search's, the line of the longest defences.

@@ -189,9 +189,28 @@ class Solve {
       } else if (result.futile_length < result.length) {
         result.futile_pv.clear();
       }
+      cut_futile_captures(line, result);
       if (result.futile_pv == line.moves) result.futile_pv.clear();  // the main line is the book's
     }
     result.futile_ms = ms_since(book_start);
+  }
+
+  // The book's line less its futile captures (mate_line.h): drops taken at once that the mate does not
+  // need, made where the king could also move, which the search counts and books do not. The length so
+  // cut is the line's, not a search's: futile_proven is then false (futile_minimax keeps the search's).
+  void cut_futile_captures(const MateLine& line, MateResult& result) {
+    const bool main_is_book = result.futile_pv.empty() && result.futile_length == int(line.moves.size());
+    if (result.futile_pv.empty() && !main_is_book) return;
+    const std::vector<Move>& book = main_is_book ? line.moves : result.futile_pv;
+    const std::vector<PlySpan> runs = futile_captures(problem_, book);
+    if (runs.empty()) return;
+    std::vector<Move> cut = cut_spans(book, runs);
+    result.futile_captured = int(book.size() - cut.size());
+    result.futile_length = int(cut.size());
+    result.futile_leftover = hand_after(problem_, cut);
+    result.futile_spare = result.futile_spare && !result.futile_leftover.empty();
+    result.futile_proven = false;
+    result.futile_pv = std::move(cut);
   }
 
   // Completes the result with the counts of the solve (the line builder's `line_nodes` included) and

@@ -231,6 +231,115 @@ TEST(MateLine, CycleWhoseGainIsNeededIsNotCut) {
   EXPECT_EQ(check_mate_line(less, cut_spans(line, cycles)), std::nullopt);
 }
 
+// 新桃花源 (positions/tsume-famous.txt, id shintougen) and the 1213-ply line of the book count's search
+// (`tsumi mate --threads 2 --hash 16384 --json`, futile_pv at 46bd397). The book counts 1205.
+constexpr const char* kShinTougen =
+    "p2+N3g1/P2R3+pP/g3+BnpP1/lPP1+p3p/+LnnS2+LS+p/G+P1l+Bp+P1+p/3pp1P1g/9/4kSR1s b - 1";
+constexpr const char* kShinTougenLine =
+    "4i4h 5i4h 5f3h 4h5h 3h4i 5h6h 4i5i 6h7i 5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f "
+    "9g8g 7f8f 8g7g 3i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h1h 3i2i 1h2g 3f2f 1e2f "
+    "5c5d 2g3g 7i3i 3g4h 2i3h 4h5h 3h4i 5h6h 4i5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i "
+    "9h9g 8f9f 9g8g 7f8f 8g7g 3i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2h 4i3i 2h3g 3e3f 3g4g "
+    "7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f "
+    "8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2h 4i3i 2h2g 3f4f 2g3g 4f3f 3g4g 7i4i 4g5h "
+    "3i4h 5h6h 4h5i 6h7i 5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i "
+    "7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2h 4i3i 2h2g 3f3e 2g3g 5d6d P*4f P*3h 3g4g 7i4i 4g5h "
+    "3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i "
+    "7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2i 4i3i 2i1h 3i2i 1h2g 6d6c 2g3g 7i3i 3g4h 2i3h 4h5h "
+    "3h4i 5h6h 4i5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 3i7i "
+    "7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h3g 3e3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h "
+    "5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i "
+    "5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h2g 3f4f 2g3g 4f3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g "
+    "8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i "
+    "4h3h 5i4i 3h2h 4i3i 2h2g 3f3e 2g3g 6c7c P*4f P*3h 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g "
+    "8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i "
+    "4h3h 5i4i 3h2i 4i3i 2i1h 3i2i 1h2g 7c7b 2g3g 7i3i 3g4h 2i3h 4h5h 3h4i 5h6h 4i5i 6h7h 5i6i 7h7g "
+    "8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 3i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i "
+    "4h3h 5i4i 3h2h 4i3i 2h3g 3e3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g "
+    "9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2h 4i3i "
+    "2h2g 3f4f 2g3g 4f3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h "
+    "7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h2g 3f3e "
+    "2g3g 7b8b P*4f P*3h 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h "
+    "7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2i 4i3i 2i1h 3i2i "
+    "1h2g 8b8a 2g3g 7i3i 3g4h 2i3h 4h5h 3h4i 5h6h 4i5i 6h7h 5i6i 7h8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h "
+    "7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 3i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h3g 3e3f "
+    "3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g "
+    "7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2h 4i3i 2h2g 3f4f 2g3g 4f3f 3g4g 7i4i "
+    "4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g "
+    "4i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2h 4i3i 2h2g 3f3e 2g3g 8a9a P*4f P*3h 3g4g 7i4i "
+    "4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g "
+    "4i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2i 4i3i 2i1h 3i2i 1h2g 9a8a 2g3g 7i3i 3g4h 2i3h "
+    "4h5h 3h4i 5h6h 4i5i 6h7i 5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g "
+    "3i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h3g 3e3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i "
+    "6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h "
+    "7h6i 5h4i 6i5i 4i3h 5i4i 3h2h 4i3i 2h2g 3f4f 2g3g 4f3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i "
+    "7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h "
+    "6i5i 4h3i 5i4i 3i2h 4i3i 2h2g 3f3e 2g3g 8a8b P*4f P*3h 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7i 5i6i "
+    "7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4i "
+    "6i5i 4i3h 5i4i 3h2i 4i3i 2i1h 3i2i 1h2g 8b7b 2g3g 7i3i 3g4h 2i3h 4h5h 3h4i 5h6h 4i5i 6h7h 5i6i "
+    "7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 3i7i 7g6h 8i7h 6h5h 7h6i 5h4h "
+    "6i5i 4h3h 5i4i 3h2h 4i3i 2h3g 3e3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i "
+    "8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3i 5i4i 3i2h "
+    "4i3i 2h2g 3f4f 2g3g 4f3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f "
+    "8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h2g "
+    "3f3e 2g3g 7b7c P*4f P*3h 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f "
+    "8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3h 5i4i 3h2i 4i3i 2i1h "
+    "3i2i 1h2g 7c6c 2g3g 7i3i 3g4h 2i3h 4h5h 3h4i 5h6i 4i5i 6i7i 5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f "
+    "8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 3i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3i 5i4i 3i2h 4i3i 2h3g "
+    "3e3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7i 5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f "
+    "9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3i 5i4i 3i2h 4i3i 2h2g 3f4f 2g3g 4f3f 3g4g "
+    "7i4i 4g5h 3i4h 5h6h 4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f "
+    "8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3i 5i4i 3i2h 4i3i 2h2g 3f3e 2g3g 6c6d P*4f P*3h 3g4g "
+    "7i4i 4g5h 3i4h 5h6h 4h5i 6h7i 5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f "
+    "8g7g 4i7i 7g6h 8i7h 6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2i 4i3i 2i1h 3i2i 1h2g 6d5d 2g3g 7i3i 3g4h "
+    "2i3h 4h5h 3h4i 5h6h 4i5i 6h7i 5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f "
+    "8g7g 3i7i 7g6h 8i7h 6h5h 7h6i 5h4h 6i5i 4h3i 5i4i 3i2h 4i3i 2h3g 3e3f 3g4g 7i4i 4g5h 3i4h 5h6h "
+    "4h5i 6h7h 5i6i 7h7g 8f7f 7g8h 6i7i 8h8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h "
+    "6h5h 7h6i 5h4i 6i5i 4i3h 5i4i 3h2h 4i3i 2h2g 3f4f 2g3g 4f3f 3g4g 7i4i 4g5h 3i4h 5h6h 4h5i 6h7i "
+    "5i6i 7i8h 6i7i 8h7g 8f7f 7g8g 9f8f 8g9h 7i8i 9h9g 8f9f 9g8g 7f8f 8g7g 4i7i 7g6h 8i7h 6h5h 7h6i "
+    "5h4h 6i5i 4h3h 5i4i 3h2h 4i3i 2h2g 3f2f 2g2f 3i1g 2f2e 5d4c S*3d 4c3d 3c3d N*3g 2e2d S*2e 2d2c "
+    "P*2d 2c1b G*2c 1b1a 6b2b+ 2a2b P*1b 1a2a 2c2b 2a2b G*2c 2b2a 1b1a+ 2a3a P*3b 3a4a P*4b 4a4b "
+    "P*4c 4b4c 7i4i P*4h 4i4h P*4g 4h4g P*4f 4g4f P*4e 4f4e P*4d 1g4d 4c4b 4d4c 4b4a 4c4b ";
+
+TEST(MateLine, FutileCapturesOfShinTougenkyou) {
+  const MateProblem p = problem_of(kShinTougen);
+  const std::vector<Move> line = parse_line(p, kShinTougenLine);
+  ASSERT_EQ(line.size(), 1213u);
+  ASSERT_EQ(check_mate_line(p, line), std::nullopt);
+  // Near the end the king stands on 4c with a step to 4b; the rook checks up file 4 and takes P*4h,
+  // P*4g, P*4f, P*4e in turn: one run of eight plies, the pawns never needed. The last drop, P*4d, is
+  // taken by the horse, whose new square the mate uses: no futile capture.
+  const std::vector<PlySpan> runs = futile_captures(p, line);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].size(), 8u);
+  EXPECT_EQ(to_usi(line[runs[0].begin]), "P*4h");
+  EXPECT_EQ(to_usi(line[runs[0].end - 1]), "4f4e");
+  const std::vector<Move> book = cut_spans(line, runs);
+  EXPECT_EQ(book.size(), 1205u);
+  EXPECT_EQ(check_mate_line(p, book), std::nullopt);
+  EXPECT_TRUE(futile_captures(p, book).empty());
+}
+
+TEST(MateLine, ADropTakenBackIsNoFutileCapture) {
+  // yo-mate7-6 (positions/tsume-public.txt, a real-game mate): N*7h 8f7h+ 7g7h. Cut, the line still
+  // replays as a mate, but the defender's 7g7h, which took the knight back, is then a quiet move: the
+  // interposition won an exchange, and the run is no futile capture.
+  const MateProblem p = problem_of("l2R2snl/4gkg2/p+P1ppp2p/2p3pp1/9/1nPPP4/P1G1GPP1P/3K1Ss2/+r3Bb1NL w N2Psl 68");
+  const std::vector<Move> line = parse_line(p, "9i8h N*7h 8f7h+ 7g7h S*7g 6h6i 7g7h+");
+  ASSERT_EQ(check_mate_line(p, line), std::nullopt);
+  EXPECT_EQ(check_mate_line(p, cut_spans(line, std::vector<PlySpan>{{1, 3}})), std::nullopt);
+  EXPECT_TRUE(futile_captures(p, line).empty());
+}
+
+TEST(MateLine, NoFutileCapturesWithoutADropOrAMate) {
+  EXPECT_TRUE(futile_captures(problem_of(kMate3), std::vector<Move>{k1d2c, k1b1a, k2c2b}).empty());
+  // 新桃花源's line less its last ply ends with no mate: no run is judged.
+  const MateProblem p = problem_of(kShinTougen);
+  std::vector<Move> line = parse_line(p, kShinTougenLine);
+  line.pop_back();
+  EXPECT_TRUE(futile_captures(p, line).empty());
+}
+
 TEST(MateLine, CutSpans) {
   const std::vector<Move> line = {k1d2c, k1b1a, k2c2b, k8c1c};
   const std::vector<PlySpan> spans = {{1, 3}};
