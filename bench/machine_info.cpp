@@ -5,8 +5,8 @@
 #include <string_view>
 #include <utility>
 
+#include "bench/processor_info.h"
 #include "core/platform.h"
-#include "core/text_file.h"
 #include "core/text_lines.h"
 #include "core/thread_room.h"
 #include "front/version.h"
@@ -48,11 +48,10 @@ int physical_cores_from_cpuinfo(const std::string& cpuinfo) {
 
 MachineInfo machine_info() {
   MachineInfo m;
-  std::string cpuinfo;  // left empty where the system has none: the model is then "unknown"
-  if (read_text_file("/proc/cpuinfo", cpuinfo)) cpuinfo.clear();
-  m.cpu = cpu_model_from_cpuinfo(cpuinfo);
+  const ProcessorInfo processor = processor_info();  // the system's half: /proc/cpuinfo or CPUID
+  m.cpu = processor.model;
   m.logical_cores = usable_cores();
-  m.physical_cores = physical_cores_from_cpuinfo(cpuinfo);
+  m.physical_cores = processor.physical_cores;
   m.simd = kSimdName;
   m.compiler = front::compiler_name();
   m.build_type = front::build_type();

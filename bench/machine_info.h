@@ -7,9 +7,9 @@
 namespace tsumi::bench {
 
 struct MachineInfo {
-  std::string cpu;         // model name from /proc/cpuinfo ("unknown" where there is none)
+  std::string cpu;         // model name (bench/processor_info.h; "unknown" where there is none)
   int logical_cores = 1;   // hardware threads the process may use (its CPU affinity)
-  int physical_cores = 0;  // distinct cores of the machine in /proc/cpuinfo (0: not listed there)
+  int physical_cores = 0;  // distinct cores of the machine (0: the system does not say)
   std::string simd;        // "avx2", "sse4.1" or "scalar": the bitboard path of this build (core/platform.h)
   std::string compiler;    // e.g. "GCC 12.2.0"
   // The CMake build type, with the sanitizers it was built with: "Release", "Debug (address,undefined)".

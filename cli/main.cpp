@@ -7,10 +7,10 @@
 #include <string_view>
 
 #include <CLI/CLI.hpp>
-#include <unistd.h>
 
 #include "cli/bench/bench_command.h"
 #include "cli/check/check_command.h"
+#include "cli/common/console.h"
 #include "cli/mate/mate_command.h"
 #include "cli/perft/perft_command.h"
 #include "cli/perft/perft_diff_command.h"
@@ -132,7 +132,7 @@ CLI::App* add_mate_command(CLI::App& app, tsumi::cli::MateOptions& mate, bool& n
                    "Draw the problem and the position its mate line ends in (last move marked) as SVG ('-': stdout)")
       ->check(kNotBlank);
   mate_cmd->add_flag("--svg-latin", mate.svg_latin, "With --svg: Latin letters (P L N S G B R K) instead of kanji");
-  mate.err_tty = isatty(STDERR_FILENO) != 0;
+  mate.err_tty = tsumi::cli::stderr_is_terminal();
   mate.progress_s = mate.err_tty ? 5 : 0;
   mate_cmd
       ->add_option("--progress", mate.progress_s,
@@ -354,13 +354,14 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  tsumi::cli::prepare_console();
   CLI::App app{"tsumi: shogi perft and tsume solving"};
   app.require_subcommand(1);
   app.set_version_flag("--version", tsumi::front::version_line(),
                        "Print the version, compiler and SIMD path, and exit");
 
   tsumi::cli::PerftCommandOptions perft;
-  perft.progress = isatty(STDERR_FILENO) != 0;
+  perft.progress = tsumi::cli::stderr_is_terminal();
   CLI::App* perft_cmd = app.add_subcommand("perft", "Count the leaves of the legal move tree, or check a suite");
   add_position_options(perft_cmd, perft.position);
   auto* depth = perft_cmd->add_option("--depth,-d", perft.depth, "Depth in plies")
@@ -395,7 +396,9 @@ int main(int argc, char** argv) {
   tsumi::cli::PerftDiffOptions diff;
   CLI::App* diff_cmd = app.add_subcommand(
       "perft-diff", "Find the first position where a USI engine's perft disagrees with tsumi's, and the moves");
-  diff_cmd->add_option("--engine", diff.engine, "Command line of the reference USI engine (run by /bin/sh)")
+  diff_cmd
+      ->add_option("--engine", diff.engine,
+                   "Command line of the reference USI engine (run by /bin/sh; by cmd.exe on Windows)")
       ->required();
   diff_cmd->add_option("--engine-option", diff.engine_options,
                        "NAME=VALUE sent as 'setoption name NAME value VALUE' (repeatable), e.g. USI_Variant=shogi");
@@ -426,13 +429,13 @@ int main(int argc, char** argv) {
 
   tsumi::cli::CheckOptions check;
   CLI::App* check_cmd = add_check_command(app, check);
-  check.err_tty = isatty(STDERR_FILENO) != 0;
+  check.err_tty = tsumi::cli::stderr_is_terminal();
 
   tsumi::cli::PositionOptions position;
   CLI::App* position_cmd = add_position_command(app, position);
 
   tsumi::cli::BenchOptions bench;
-  bench.progress = isatty(STDERR_FILENO) != 0;
+  bench.progress = tsumi::cli::stderr_is_terminal();
   bool quick = false, full = false;
   CLI::App* bench_cmd = add_bench_command(app, bench, quick, full);
 

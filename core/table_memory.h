@@ -3,15 +3,15 @@
 // (perft/perft_buckets.h) alike: one mapping of up to the machine's memory, allocated once, backed by
 // huge pages where the OS gives them, and zeroed by several threads.
 //
-// Allocation: an anonymous mapping with explicit huge pages (MAP_HUGETLB, 2 MiB) when the system has
-// enough reserved, else an ordinary one aligned to 2 MiB with madvise(MADV_HUGEPAGE), which asks for
-// transparent huge pages (a 16 GiB table then needs 8192 TLB entries instead of 4 M). Zeroing touches
+// Allocation (core/page_memory.h, a POSIX and a Windows half): explicit huge pages (2 MiB) where the
+// system gives them, else ordinary pages aligned to 2 MiB that ask for transparent huge pages on Linux
+// (a 16 GiB table then needs 8192 TLB entries instead of 4 M). Zeroing touches
 // every page, so the table is resident when the constructor returns and its time is the allocation
 // time reported to the user; the pages are zeroed in 2 MiB chunks by oneTBB workers.
 //
 // A size the machine cannot give is refused before anything is mapped (TableMemoryError, with the
 // sizes in the message): more than the physical memory less a reserve for the rest of the process, or
-// more than the address-space limit (ulimit -v). Without that check an overcommitting kernel would
+// more than the address-space limit (ulimit -v; none on Windows). Without that check an overcommitting kernel would
 // map it and kill the process when zeroing reached the missing pages.
 //
 // Thread safety: zero() needs the memory to itself; data() may be used from any thread.
@@ -44,8 +44,8 @@ class TableMemory {
   // Fills the memory with zero bytes, in parallel.
   void zero();
 
-  // How the pages were asked for: "explicit" (MAP_HUGETLB), "transparent" (MADV_HUGEPAGE accepted)
-  // or "none" (ordinary pages).
+  // How the pages were asked for: "explicit" (MAP_HUGETLB; MEM_LARGE_PAGES on Windows), "transparent"
+  // (MADV_HUGEPAGE accepted) or "none" (ordinary pages).
   const char* huge_pages() const { return huge_pages_; }
   // Milliseconds the constructor took: mapping and zeroing.
   double allocation_ms() const { return allocation_ms_; }

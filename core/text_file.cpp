@@ -33,4 +33,13 @@ std::optional<std::string> read_text_file(const std::string& path, std::string& 
   return std::nullopt;
 }
 
+std::filesystem::path file_path(std::string_view utf8) {
+  return std::filesystem::path(std::u8string(utf8.begin(), utf8.end()));
+}
+
+std::string utf8_name(const std::filesystem::path& path) {
+  const std::u8string name = path.u8string();
+  return std::string(name.begin(), name.end());
+}
+
 }  // namespace tsumi

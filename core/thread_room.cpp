@@ -6,7 +6,6 @@
 #include <vector>
 
 #include <pthread.h>
-#include <sched.h>
 
 namespace tsumi {
 
@@ -51,14 +50,6 @@ std::optional<std::string> check_thread_room(int threads, std::size_t stack_byte
   if (error == 0) return std::nullopt;
   return "cannot start " + std::to_string(threads - 1) + " more threads of " + std::to_string(stack_bytes >> 20) +
          " MB stack (started " + std::to_string(started.size()) + "): " + std::strerror(error);
-}
-
-int usable_cores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : int(n);
 }
 
 int resolve_threads(int threads) { return threads > 0 ? threads : usable_cores(); }

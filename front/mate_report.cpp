@@ -4,8 +4,8 @@
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
-#include <sys/resource.h>
 
+#include "core/process_memory.h"
 #include "core/sfen.h"
 #include "core/stopwatch.h"
 #include "core/usi.h"
@@ -178,11 +178,7 @@ notation::Kifu mate_kifu(const MateProblem& problem, const MateReport& report, c
   return kifu;
 }
 
-long peak_rss_mb() {
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
-  return usage.ru_maxrss / 1024;  // Linux gives KiB
-}
+long peak_rss_mb() { return long(peak_resident_bytes() >> 20); }
 
 void add_problem_json(const MateProblem& problem, const MateReport& report, const MateSolver& solver, int threads,
                       nlohmann::ordered_json& j) {

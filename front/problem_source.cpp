@@ -150,17 +150,17 @@ std::optional<std::string> expand_problem_paths(const std::vector<std::string>& 
       continue;
     }
     std::error_code ec;
-    const fs::file_status status = fs::status(arg, ec);
+    const fs::file_status status = fs::status(file_path(arg), ec);
     if (ec || !fs::exists(status)) return quoted_text(arg) + ": no such file or directory";
     if (!fs::is_directory(status)) {
       out.push_back(arg);
       continue;
     }
     std::vector<std::string> found;
-    for (fs::directory_iterator it(arg, ec), end; !ec && it != end; it.increment(ec)) {
+    for (fs::directory_iterator it(file_path(arg), ec), end; !ec && it != end; it.increment(ec)) {
       std::error_code file_ec;
-      if (it->is_regular_file(file_ec) && is_problem_file_name(it->path().filename().string()))
-        found.push_back(it->path().string());
+      if (it->is_regular_file(file_ec) && is_problem_file_name(utf8_name(it->path().filename())))
+        found.push_back(utf8_name(it->path()));
     }
     if (ec) return quoted_text(arg) + ": cannot list the directory: " + ec.message();
     if (found.empty())
@@ -173,7 +173,7 @@ std::optional<std::string> expand_problem_paths(const std::vector<std::string>& 
 
 bool one_problem_file(const std::vector<std::string>& files) {
   std::error_code ec;
-  return files.size() == 1 && (files[0] == "-" || !fs::is_directory(files[0], ec));
+  return files.size() == 1 && (files[0] == "-" || !fs::is_directory(file_path(files[0]), ec));
 }
 
 bool id_selected(const std::string& ids, const std::string& id) {

@@ -1,14 +1,13 @@
 #include "notation/text_encoding.h"
 
-#include <cerrno>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <iconv.h>
+#include <utility>
 
 #include "core/quoted_text.h"
+#include "notation/cp932.h"
 
 namespace tsumi::notation {
 namespace {
@@ -65,27 +64,13 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return true;
 }
 
-// CP932 to UTF-8 in one iconv call: a CP932 character of one or two bytes is at most three bytes of
-// UTF-8, so an output of three times the input always suffices and the work is linear.
 ParseResult<std::string> from_cp932(std::string_view bytes) {
-  const iconv_t cd = iconv_open("UTF-8", "CP932");
-  if (cd == iconv_t(-1)) return ParseError{"the text is not UTF-8, and iconv cannot convert from CP932 here", 0, 1};
-  std::string out(bytes.size() * 3 + 4, '\0');
-  char* in_ptr = const_cast<char*>(bytes.data());  // iconv's signature; it does not write the input
-  std::size_t in_left = bytes.size();
-  char* out_ptr = out.data();
-  std::size_t out_left = out.size();
-  const std::size_t rc = iconv(cd, &in_ptr, &in_left, &out_ptr, &out_left);
-  const int err = errno;
-  iconv_close(cd);
-  if (rc == std::size_t(-1)) {
-    const std::size_t at = bytes.size() - in_left;
-    const std::string what =
-        err == EINVAL ? "the text ends inside a character" : "a byte that is neither UTF-8 nor CP932";
-    return error_at(bytes, at, what + " (" + quoted_text(bytes.substr(at, 2)) + ")");
-  }
-  out.resize(out.size() - out_left);
-  return out;
+  Cp932Conversion c = cp932_to_utf8(bytes);
+  if (c.ok()) return std::move(c.utf8);
+  if (!c.unavailable.empty()) return ParseError{"the text is not UTF-8, and " + c.unavailable, 0, 1};
+  const std::string what =
+      c.ends_inside ? "the text ends inside a character" : "a byte that is neither UTF-8 nor CP932";
+  return error_at(bytes, c.bad_at, what + " (" + quoted_text(bytes.substr(c.bad_at, 2)) + ")");
 }
 
 }  // namespace

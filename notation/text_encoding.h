@@ -11,8 +11,9 @@
 namespace tsumi::notation {
 
 // UTF-8 input is returned as it is, less a byte-order mark. Anything else is read as CP932 and converted
-// with glibc's iconv; bytes that are neither give an error with the line and column (in bytes) of the first
-// one. CSA's `'encoding=Shift_JIS` header line is honoured the same way.
+// with the system's converter (notation/cp932.h: iconv, or Windows' code page 932); bytes that are
+// neither give an error with the line and column (in bytes) of the first one. CSA's
+// `'encoding=Shift_JIS` header line is honoured the same way.
 ParseResult<std::string> to_utf8(std::string_view bytes);
 
 }  // namespace tsumi::notation

@@ -12,8 +12,15 @@
 // the program anything is through objects of static storage duration, and the only such objects it
 // may touch are lock-free atomics (C++20 [support.signal]). The flag holds the signal number, 0 while
 // none has arrived; the count, the signals received. One StopSignals at a time.
+//
+// The system's half (one each, cli/CMakeLists.txt picks it): stop_signal_posix.cpp installs sigaction
+// handlers for SIGINT and SIGTERM (SA_RESTART) and restores the old ones; stop_signal_windows.cpp
+// installs a console control handler (SetConsoleCtrlHandler), which Windows runs on a thread of its own:
+// Ctrl-C is SIGINT, Ctrl-Break and closing the console window are SIGTERM. stop_signal.cpp holds what
+// both share.
 
 #include <csignal>
+#include <memory>
 
 namespace tsumi::cli {
 
@@ -33,9 +40,13 @@ class StopSignals {
   // "SIGINT", "SIGTERM" (or "signal N").
   static const char* name(int signal);
 
+  // What a handler calls: records `signal` (async-signal-safe: lock-free atomics only).
+  static void record(int signal) noexcept;
+
  private:
-  struct sigaction old_int_ {
-  }, old_term_{};
+  static void reset() noexcept;  // no signal yet, a count of 0
+  struct Saved;                  // what the system's half must restore
+  std::unique_ptr<Saved> saved_;
 };
 
 }  // namespace tsumi::cli

@@ -116,18 +116,18 @@ std::string saved_text(const std::string& path, const TableFileStats& s) {
 std::optional<std::string> check_save_path(const MateOptions& o) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  const bool in_place = !o.resume_path.empty() && fs::equivalent(o.save_path, o.resume_path, ec);
-  if (!in_place && fs::symlink_status(o.save_path, ec).type() != fs::file_type::not_found)
+  const bool in_place = !o.resume_path.empty() && fs::equivalent(file_path(o.save_path), file_path(o.resume_path), ec);
+  if (!in_place && fs::symlink_status(file_path(o.save_path), ec).type() != fs::file_type::not_found)
     return "--save " + path_text(o.save_path) +
            ": the file exists, and --save never overwrites a file; name a new one, or continue from it with "
            "--resume " +
            path_text(o.save_path) + " --save " + path_text(o.save_path);
   const std::string tmp = o.save_path + ".tmp";
-  const bool had_tmp = fs::symlink_status(tmp, ec).type() != fs::file_type::not_found;
+  const bool had_tmp = fs::symlink_status(file_path(tmp), ec).type() != fs::file_type::not_found;
   std::FILE* f = std::fopen(tmp.c_str(), "ab");
   if (!f) return "--save " + path_text(o.save_path) + ": cannot write " + path_text(tmp) + ": " + std::strerror(errno);
   std::fclose(f);
-  if (!had_tmp) fs::remove(tmp, ec);
+  if (!had_tmp) fs::remove(file_path(tmp), ec);
   return std::nullopt;
 }
 

@@ -9,11 +9,11 @@
 #include <memory>
 #include <vector>
 
-#include <unistd.h>
-
+#include "core/file_sync.h"
 #include "core/hash_mix.h"
 #include "core/quoted_text.h"
 #include "core/stopwatch.h"
+#include "core/text_file.h"
 
 namespace tsumi::cli {
 
@@ -344,7 +344,7 @@ std::optional<std::string> write_table_file(const std::string& path, const Table
   t.u64(blocks.entries());
   t.u64(mix64(mix64(blocks.file_sum() ^ blocks.blocks()) ^ blocks.entries()));
   ok = ok && blocks.ok() && std::fwrite(t.b.data(), 1, t.b.size(), f.get()) == t.b.size();
-  ok = ok && std::fflush(f.get()) == 0 && fsync(fileno(f.get())) == 0;
+  ok = ok && flush_to_disk(f.get());
   const std::string why = ok ? std::string() : system_error();
   const bool closed = std::fclose(f.release()) == 0;
   if (!ok || !closed) {
@@ -352,9 +352,12 @@ std::optional<std::string> write_table_file(const std::string& path, const Table
     return "cannot write " + file_name(tmp) + ": " + (ok ? system_error() : why);
   }
   std::error_code ec;
-  const std::uint64_t bytes = std::filesystem::file_size(tmp, ec);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string e = system_error();
+  const std::uint64_t bytes = std::filesystem::file_size(file_path(tmp), ec);
+  // std::filesystem's rename replaces an existing file on Windows too (std::rename fails there).
+  std::error_code rename_error;
+  std::filesystem::rename(file_path(tmp), file_path(path), rename_error);
+  if (rename_error) {
+    const std::string e = rename_error.message();
     std::remove(tmp.c_str());
     return "cannot rename " + file_name(tmp) + " to " + file_name(path) + ": " + e;
   }
@@ -367,11 +370,11 @@ std::optional<std::string> read_table_file(const std::string& path, const TableB
   const auto start = Clock::now();
   const std::string name = file_name(path);
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return name + " is a directory, not a saved table";
+  if (std::filesystem::is_directory(file_path(path), ec)) return name + " is a directory, not a saved table";
   std::vector<char> buffer(kIoBufferBytes);  // outlives the FILE that uses it
   File f(std::fopen(path.c_str(), "rb"));
   if (!f) return "cannot read " + name + ": " + system_error();
-  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  const std::uint64_t size = std::filesystem::file_size(file_path(path), ec);
   if (ec) return "cannot read " + name + ": " + ec.message();
   std::setvbuf(f.get(), buffer.data(), _IOFBF, buffer.size());
   Reader in(f.get(), size, name);

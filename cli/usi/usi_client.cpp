@@ -2,18 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
-#include <cmath>
-#include <cstring>
 #include <sstream>
-#include <thread>
-
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "core/text_lines.h"
 
@@ -45,56 +35,6 @@ std::string seconds_text(std::chrono::duration<double> d) {
   std::ostringstream s;
   s << d.count() << " s";
   return s.str();
-}
-
-std::string describe_exit(int status) {
-  if (WIFEXITED(status)) {
-    const int code = WEXITSTATUS(status);
-    std::string s = "exited with status " + std::to_string(code);
-    if (code == 127) s += " (the shell could not find the command)";
-    if (code == 126) s += " (the command is not executable)";
-    return s;
-  }
-  if (WIFSIGNALED(status))
-    return "was killed by signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
-  return "stopped (wait status " + std::to_string(status) + ")";
-}
-
-// write(2) that fails with EPIPE instead of raising SIGPIPE: the signal is blocked in this thread
-// for the write, and one the write raised is consumed before the old mask comes back. A SIGPIPE
-// that was pending before is left alone.
-ssize_t write_without_sigpipe(int fd, const char* data, std::size_t size) {
-  sigset_t pipe_set;
-  sigemptyset(&pipe_set);
-  sigaddset(&pipe_set, SIGPIPE);
-  sigset_t pending;
-  sigemptyset(&pending);
-  sigpending(&pending);
-  const bool was_pending = sigismember(&pending, SIGPIPE) == 1;
-  sigset_t old_mask;
-  pthread_sigmask(SIG_BLOCK, &pipe_set, &old_mask);
-  const ssize_t n = write(fd, data, size);
-  const int saved_errno = errno;
-  if (n < 0 && saved_errno == EPIPE && !was_pending) {
-    const timespec zero{0, 0};
-    while (sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
-    }
-  }
-  pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
-  errno = saved_errno;
-  return n;
-}
-
-bool make_pipe(int fds[2]) {
-  if (pipe(fds) != 0) return false;
-  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-  return true;
-}
-
-void close_fd(int& fd) {
-  if (fd >= 0) close(fd);
-  fd = -1;
 }
 
 }  // namespace
@@ -145,79 +85,26 @@ std::optional<std::uint64_t> parse_nodes_searched(std::string_view line) {
 
 std::optional<std::string> UsiClient::start(const std::string& command) {
   if (running()) return "an engine is already running";
-  int in[2], out[2], exec_error[2];
-  if (!make_pipe(in)) return std::string("cannot create a pipe: ") + std::strerror(errno);
-  if (!make_pipe(out)) {
-    const int e = errno;
-    close(in[0]), close(in[1]);
-    return std::string("cannot create a pipe: ") + std::strerror(e);
-  }
-  if (!make_pipe(exec_error)) {
-    const int e = errno;
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    return std::string("cannot create a pipe: ") + std::strerror(e);
-  }
-  // Built before fork: the child may only make async-signal-safe calls.
-  const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);
-    dup2(in[0], STDIN_FILENO);
-    dup2(out[1], STDOUT_FILENO);
-    execvp("/bin/sh", const_cast<char* const*>(argv));
-    const int e = errno;
-    [[maybe_unused]] const ssize_t ignored = write(exec_error[1], &e, sizeof e);
-    _exit(127);
-  }
-  const int fork_errno = errno;
-  close(in[0]), close(out[1]), close(exec_error[1]);
-  if (pid < 0) {
-    close(in[1]), close(out[0]), close(exec_error[0]);
-    return std::string("cannot start the engine: fork: ") + std::strerror(fork_errno);
-  }
-  setpgid(pid, pid);  // as the child does: whichever runs first, the group exists before any kill
-  int exec_errno = 0;
-  ssize_t n;
-  do n = read(exec_error[0], &exec_errno, sizeof exec_errno);
-  while (n < 0 && errno == EINTR);
-  close(exec_error[0]);
-  pid_ = pid;
-  to_engine_ = in[1];
-  from_engine_ = out[0];
   buffer_.clear();
   eof_ = false;
-  exit_status_.reset();
-  if (n == sizeof exec_errno) {
-    wait_exit(std::chrono::seconds(1));
-    close_fds();
-    return std::string("cannot run /bin/sh: ") + std::strerror(exec_errno);
-  }
-  fcntl(to_engine_, F_SETFL, fcntl(to_engine_, F_GETFL) | O_NONBLOCK);
-  return std::nullopt;
+  return child_.start(command);
 }
 
 std::optional<std::string> UsiClient::send(std::string_view line) { return send_until(line, next_deadline()); }
 
 std::optional<std::string> UsiClient::send_until(std::string_view line, Clock::time_point deadline) {
-  if (to_engine_ < 0) return "the engine is not running";
+  if (!child_.input_open()) return "the engine is not running";
   std::string data(line);
   data += '\n';
-  std::size_t done = 0;
-  while (done < data.size()) {
-    const ssize_t n = write_without_sigpipe(to_engine_, data.data() + done, data.size() - done);
-    if (n >= 0) {
-      done += std::size_t(n);
-      continue;
-    }
-    if (errno == EINTR) continue;
-    if (errno == EPIPE) return gone("reading `" + std::string(line) + "`");
-    if (errno != EAGAIN && errno != EWOULDBLOCK) return std::string("writing to the engine: ") + std::strerror(errno);
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return "the engine did not read `" + std::string(line) + "` within " + seconds_text(timeout_);
-    pollfd p{to_engine_, POLLOUT, 0};
-    poll(&p, 1, int(std::min<long long>(left, 1000 * 1000)));
+  std::string error;
+  switch (child_.write(data, deadline, error)) {
+    case ChildProcess::Io::kOk: return std::nullopt;
+    case ChildProcess::Io::kTimeout:
+      return "the engine did not read `" + std::string(line) + "` within " + seconds_text(timeout_);
+    case ChildProcess::Io::kError: return "writing to the engine: " + error;
+    case ChildProcess::Io::kClosed: break;
   }
-  return std::nullopt;
+  return gone("reading `" + std::string(line) + "`");
 }
 
 std::optional<std::string> UsiClient::read_line(std::string& line) {
@@ -240,18 +127,13 @@ UsiClient::Read UsiClient::read_line_until(std::string& line, Clock::time_point 
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return Read::kLine;
     }
-    if (eof_ || from_engine_ < 0) return Read::kClosed;
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return Read::kTimeout;
-    pollfd p{from_engine_, POLLIN, 0};
-    const int ready = poll(&p, 1, int(std::min<long long>(left, 1000 * 1000)));
-    if (ready <= 0) continue;  // timeout or EINTR: the deadline check above decides
-    char chunk[4096];
-    const ssize_t n = read(from_engine_, chunk, sizeof chunk);
-    if (n > 0)
-      buffer_.append(chunk, std::size_t(n));
-    else if (n == 0 || (errno != EINTR && errno != EAGAIN))
-      eof_ = true;
+    if (eof_) return Read::kClosed;
+    switch (child_.read(buffer_, deadline)) {
+      case ChildProcess::Io::kOk: continue;
+      case ChildProcess::Io::kTimeout: return Read::kTimeout;
+      case ChildProcess::Io::kClosed:
+      case ChildProcess::Io::kError: eof_ = true; continue;  // what is left in buffer_ is a last line
+    }
   }
 }
 
@@ -273,33 +155,9 @@ std::optional<std::string> UsiClient::wait_for(std::string_view token, std::stri
 }
 
 std::string UsiClient::gone(std::string_view while_doing) {
-  if (pid_ > 0) wait_exit(std::chrono::seconds(1));
-  if (exit_status_) return "the engine " + describe_exit(*exit_status_) + " while " + std::string(while_doing);
+  if (child_.running()) child_.wait(std::chrono::seconds(1));
+  if (const auto exit = child_.exit_description()) return "the engine " + *exit + " while " + std::string(while_doing);
   return "the engine closed its pipes while " + std::string(while_doing);
-}
-
-bool UsiClient::wait_exit(std::chrono::duration<double> limit) {
-  const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(limit);
-  while (pid_ > 0) {
-    int status = 0;
-    const pid_t r = waitpid(pid_, &status, WNOHANG);
-    if (r == pid_) {
-      exit_status_ = status;
-      pid_ = -1;
-    } else if (r < 0 && errno != EINTR) {
-      pid_ = -1;  // reaped elsewhere (SIGCHLD ignored): its status is lost
-    } else if (Clock::now() >= deadline) {
-      return false;
-    } else {
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-  }
-  return true;
-}
-
-void UsiClient::close_fds() {
-  close_fd(to_engine_);
-  close_fd(from_engine_);
 }
 
 std::optional<std::string> UsiClient::handshake(const std::vector<UsiOption>& options) {
@@ -347,20 +205,12 @@ std::optional<std::string> UsiClient::divide(const std::string& sfen, const std:
 }
 
 void UsiClient::shutdown() {
-  if (pid_ > 0) {
-    if (to_engine_ >= 0) send_until("quit", Clock::now() + std::chrono::milliseconds(200));
-    close_fd(to_engine_);  // an engine that missed `quit` still sees its input end
-    if (!wait_exit(std::chrono::seconds(2))) {
-      kill(-pid_, SIGKILL);  // the shell and everything it started
-      kill(pid_, SIGKILL);
-      int status = 0;
-      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-      }
-      exit_status_ = status;
-      pid_ = -1;
-    }
+  if (child_.running()) {
+    if (child_.input_open()) send_until("quit", Clock::now() + std::chrono::milliseconds(200));
+    child_.close_input();                                      // an engine that missed `quit` still sees its input end
+    if (!child_.wait(std::chrono::seconds(2))) child_.kill();  // the shell and everything it started
   }
-  close_fds();
+  child_.close();
   buffer_.clear();
 }
 

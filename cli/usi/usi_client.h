@@ -1,20 +1,20 @@
 #pragma once
 // An external USI engine driven through two pipes: start it, talk to it line by line, ask it for a
-// perft divide, shut it down. POSIX only (fork, pipes, poll, waitpid).
+// perft divide, shut it down. The same code on every system: the process and its pipes are a
+// ChildProcess (cli/usi/child_process.h: `/bin/sh -c` on POSIX, `cmd.exe /S /C` on Windows), which
+// also says how each system keeps the promises below.
 //
 // Every method returns an error message instead of throwing, and none of them can hang or kill the
 // caller, whatever the engine does:
 // - every wait for an answer ends at a deadline (set_timeout, default 600 s);
-// - writes go through a non-blocking pipe, waited on with poll up to the same deadline;
-// - a write to an engine that has exited raises SIGPIPE, which would end tsumi. The writing thread
-//   blocks SIGPIPE around its write and takes a SIGPIPE that the write raised off the thread's
-//   pending set with sigtimedwait before restoring its mask (the "scoped SIGPIPE" recipe), so the
-//   write simply fails with EPIPE and the process's signal dispositions are never touched;
-// - the command runs as `/bin/sh -c CMD` in a process group of its own, so that shutdown can kill
-//   the engine itself and not only the shell that started it (dash does not exec the last command
-//   of -c). The price: Ctrl-C at the terminal does not reach the engine; it sees its input close
-//   when tsumi ends, which makes USI engines quit once their current command is done.
+// - writes wait for the engine to read up to the same deadline; a write to an engine that has exited
+//   fails (no SIGPIPE: ChildProcess's scoped guard) and the error says how it exited;
+// - shutdown sends `quit`, closes the engine's input, waits up to 2 s for it to exit, then kills it and
+//   everything it started (its process group on POSIX, its Job Object on Windows), not only the shell
+//   that started it. The price on POSIX: Ctrl-C at the terminal does not reach the engine; it sees its
+//   input close when tsumi ends, which makes USI engines quit once their current command is done.
 // The engine's stderr is left as tsumi's stderr, so its own complaints reach the user unparsed.
+// One thread at a time per UsiClient.
 
 #include <algorithm>
 #include <chrono>
@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include <sys/types.h>
+#include "cli/usi/child_process.h"
 
 namespace tsumi::cli {
 
@@ -65,8 +65,9 @@ class UsiClient {
   // At most 1e7 s (about four months), so that deadlines never overflow.
   void set_timeout(double seconds) { timeout_ = std::chrono::duration<double>(std::min(seconds, 1e7)); }
 
-  // Starts `/bin/sh -c command`. Fails only when the process cannot be created; a command that
-  // does not exist shows up as an exit (status 127) at the first read.
+  // Starts `command` through the shell (`/bin/sh -c command`; `cmd.exe /S /C "command"` on Windows).
+  // Fails only when the process cannot be created; a command that does not exist shows up as an exit
+  // (status 127; 9009 from cmd.exe) at the first read.
   std::optional<std::string> start(const std::string& command);
 
   // `usi` → `usiok`, one `setoption` per option, `isready` → `readyok`.
@@ -86,10 +87,10 @@ class UsiClient {
   // Reads one line (without its newline or a trailing '\r'), waiting up to the timeout.
   std::optional<std::string> read_line(std::string& line);
 
-  // `quit`, close its input, wait up to 2 s for it to exit, then kill its process group. Idempotent.
+  // `quit`, close its input, wait up to 2 s for it to exit, then kill it with all it started. Idempotent.
   void shutdown();
 
-  bool running() const { return pid_ > 0; }
+  bool running() const { return child_.running(); }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -106,15 +107,10 @@ class UsiClient {
                                       std::vector<std::string>* other_lines);
   // The error for an engine that stopped talking: how it exited, if it did.
   std::string gone(std::string_view while_doing);
-  bool wait_exit(std::chrono::duration<double> limit);  // reaps the child; false if still running
-  void close_fds();
 
-  pid_t pid_ = -1;
-  int to_engine_ = -1;    // the engine's stdin
-  int from_engine_ = -1;  // the engine's stdout
-  std::string buffer_;    // read but not yet returned
-  bool eof_ = false;
-  std::optional<int> exit_status_;  // waitpid's status once reaped
+  ChildProcess child_;
+  std::string buffer_;  // read but not yet returned
+  bool eof_ = false;    // the engine's stdout is at its end
   std::chrono::duration<double> timeout_{600.0};
   std::vector<std::string> handshake_messages_;
 };
