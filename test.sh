@@ -11,7 +11,9 @@
 #                    UndefinedBehaviorSanitizer (tsumi-mpi's pieces without MPI; the executable only in
 #                    Release, as Open MPI's own allocations and threads would drown the sanitizers'
 #                    reports), ThreadSanitizer over the tests labelled `parallel`, and with clang
-#                    libFuzzer over the text parsers for 15 s. About 35 minutes on a fresh 2-core machine.
+#                    libFuzzer over the text parsers for 15 s, and the Windows package (MinGW-w64 cross
+#                    build, scripts/build-windows.sh) checked under Wine against the Linux build
+#                    (scripts/check-windows.sh). About 35 minutes on a fresh 2-core machine.
 #
 # Tests labelled `slow` (deep perft, long problems, the oracle runs) are left out of both:
 # `ctest --preset slow` runs them.
@@ -22,7 +24,7 @@ case "${1:-}" in
   "") ;;
   --all) all=true ;;
   -h | --help)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
   *)
@@ -47,6 +49,12 @@ for preset in "${presets[@]}"; do
     scripts/check-python-package.sh
   fi
 done
+# tsumi.exe: the cross build and its package, then its checks under Wine (docs/windows.md).
+if $all; then
+  echo "== windows"
+  scripts/build-windows.sh
+  scripts/check-windows.sh
+fi
 # The parsers' fuzz target under clang's libFuzzer (ASan + UBSan), 15 s, where clang is installed; every
 # build above already runs it through its plain driver (tests/fuzz).
 if $all && command -v clang++ >/dev/null; then

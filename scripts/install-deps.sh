@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building and testing tsumi need, when any is missing.
+#   scripts/install-deps.sh           the Linux build and its tests
+#   scripts/install-deps.sh windows   those, and the Windows cross build and its tests under Wine
+#                                     (scripts/build-windows.sh, scripts/check-windows.sh)
 set -euo pipefail
 
 # fairy-stockfish is the independent engine that the perft-diff tests compare against; python3-dev,
@@ -9,6 +12,9 @@ set -euo pipefail
 # (mpirun) build and test tsumi-mpi (cli/mpi).
 packages=(cmake ninja-build g++ libtbb-dev libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev clang-format
   fairy-stockfish python3-dev pybind11-dev python3-pytest python3-venv python3-build mypy librsvg2-bin libopenmpi-dev openmpi-bin)
+# The Windows build: MinGW-w64's cross compiler (posix threads), dpkg-dev for `apt-get source onetbb`
+# (oneTBB is built for Windows from Debian's source package), Wine to run and test tsumi.exe.
+if [[ ${1:-} == windows ]]; then packages+=(g++-mingw-w64-x86-64-posix dpkg-dev wine wine64); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
