@@ -52,8 +52,10 @@ done
 # tsumi.exe: the cross build and its package, then its checks under Wine (docs/windows.md).
 if $all; then
   echo "== windows"
+  windows_start=$SECONDS
   scripts/build-windows.sh
   scripts/check-windows.sh
+  echo "== windows: $((SECONDS - windows_start)) s"
 fi
 # The parsers' fuzz target under clang's libFuzzer (ASan + UBSan), 15 s, where clang is installed; every
 # build above already runs it through its plain driver (tests/fuzz).

@@ -9,9 +9,10 @@ set -euo pipefail
 # pybind11-dev and python3-pytest build and test the Python module (python/), python3-venv and python3-build
 # its package as pip and `python3 -m build` make it (pyproject.toml), mypy checks its type stub (stubtest),
 # librsvg2-bin (rsvg-convert) renders its SVG boards in the tests; libopenmpi-dev and openmpi-bin
-# (mpirun) build and test tsumi-mpi (cli/mpi).
+# (mpirun) build and test tsumi-mpi (cli/mpi); qemu-user plays a processor without AVX2 for the test of the
+# AVX2 build's processor check (cli/common/cpu_guard.h).
 packages=(cmake ninja-build g++ libtbb-dev libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev clang-format
-  fairy-stockfish python3-dev pybind11-dev python3-pytest python3-venv python3-build mypy librsvg2-bin libopenmpi-dev openmpi-bin)
+  fairy-stockfish python3-dev pybind11-dev python3-pytest python3-venv python3-build mypy librsvg2-bin libopenmpi-dev openmpi-bin qemu-user)
 # The Windows build: MinGW-w64's cross compiler (posix threads), dpkg-dev for `apt-get source onetbb`
 # (oneTBB is built for Windows from Debian's source package), Wine to run and test tsumi.exe.
 if [[ ${1:-} == windows ]]; then packages+=(g++-mingw-w64-x86-64-posix dpkg-dev wine wine64); fi
