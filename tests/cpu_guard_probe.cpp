@@ -3,9 +3,9 @@
 // it under QEMU's user-mode emulator as a processor without AVX2 (Nehalem: refused, exit 1, with the
 // message) and with it (Haswell: it runs).
 
-#include <immintrin.h>
-
 #include <cstdio>
+
+#include <immintrin.h>
 
 __attribute__((target("avx2"))) int doubled(int x) {
   const __m256i v = _mm256_set1_epi32(x);
