@@ -356,6 +356,9 @@ CLI::App* add_check_command(CLI::App& app, tsumi::cli::CheckOptions& check) {
 int main(int argc, char** argv) {
   tsumi::cli::prepare_console();
   CLI::App app{"tsumi: shogi perft and tsume solving"};
+  // The same arguments on every system: CLI11 reads /name as an option on Windows unless told not to,
+  // and a path may start with '/'. Set before the subcommands, which copy it.
+  app.allow_windows_style_options(false);
   app.require_subcommand(1);
   app.set_version_flag("--version", tsumi::front::version_line(),
                        "Print the version, compiler and SIMD path, and exit");

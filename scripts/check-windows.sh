@@ -8,7 +8,7 @@
 #   - `mate --suite` on public problems: verdict, length and line of each;
 #   - `check --kif` writing its file: the same file, less CRs;
 #   - a hash larger than the machine, a file that does not exist, an unknown command: the same exit
-#     codes and messages;
+#     codes and messages (the table's limit says "physical memory", without "or ulimit -v");
 #   - a USI session over pipes as ShogiHome drives one (scripts/usi-session.py): the same `checkmate`
 #     answers, and `stop` during a long `go mate infinite` answered within 100 ms of wall time;
 #   - `bench --quick`: the same signature, and the machine described (CPUID, the cores);
@@ -103,7 +103,12 @@ same_exit() {  # same_exit WHAT ARGS...: the same exit code and first line of st
   local wine_rc=$?
   set -e
   [[ $linux_rc == "$wine_rc" ]] || fail "$what: exit $wine_rc under Wine, $linux_rc on Linux"
-  echo "$what: exit $wine_rc: $(nocr <"$work/err-wine.txt" | head -1)"
+  local linux_line wine_line
+  linux_line=$(head -1 "$work/err-linux.txt")
+  wine_line=$(nocr <"$work/err-wine.txt" | head -1)
+  # The one text that differs by system: what limits a table ("physical memory or ulimit -v").
+  [[ ${linux_line/ or ulimit -v/} == "$wine_line" ]] || fail "$what: '$wine_line' under Wine, '$linux_line' on Linux"
+  echo "$what: exit $wine_rc: $wine_line"
 }
 same_exit "unknown command" no-such-command
 same_exit "missing file" mate "$work/no-such-file.kif"
