@@ -6,6 +6,8 @@
 //   and the console's output code page set to UTF-8 (65001), so that the Japanese of KIF moves and
 //   verdicts shows in cmd.exe and PowerShell instead of the code page's mojibake; the code page is
 //   restored at exit, since it is the console's, not the process's.
+// Thread safety: prepare_console once, from main before any other thread starts; stderr_is_terminal
+// from any thread.
 
 namespace tsumi::cli {
 
