@@ -48,6 +48,8 @@ BenchPass run_bench_pass(const BenchWorkload& w, int threads, MateSolver& solver
     pass.mate.nodes += r.nodes;
     pass.mate.item_ms.push_back(ms);
     pass.mate.item_nodes.push_back(r.nodes);
+    if (pass.mate.workers.size() < r.workers.size()) pass.mate.workers.resize(r.workers.size());
+    for (std::size_t k = 0; k < r.workers.size(); ++k) pass.mate.workers[k] += r.workers[k];
     pass.verdicts.push_back(verdict_text(r));
     if (progress) progress("mate " + item.id, ++done, total);
   }

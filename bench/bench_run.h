@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench/bench_workload.h"
+#include "solver/worker_tally.h"
 
 namespace tsumi {
 class MateSolver;
@@ -27,6 +28,8 @@ struct BenchPart {
   std::uint64_t nodes = 0;      // perft leaves, or solver nodes (every worker's)
   std::vector<double> item_ms;  // per position or problem, in workload order
   std::vector<std::uint64_t> item_nodes;
+  // Mate: each worker's share (solver/worker_tally.h), summed over the problems, worker 0 first.
+  std::vector<WorkerTally> workers;
 };
 
 struct BenchPass {

@@ -286,6 +286,19 @@ void add_mate_json(const MateReport& report, nlohmann::ordered_json& j) {
   j["collections"] = r.collections;
   j["collected"] = r.collected;
   j["collection_ms"] = whole_ms(r.collection_ms);
+  nlohmann::ordered_json workers = nlohmann::ordered_json::array();
+  for (const WorkerTally& t : r.workers) {
+    nlohmann::ordered_json o;
+    o["nodes"] = t.nodes;
+    o["late_nodes"] = t.late_nodes;
+    o["cutoffs"] = t.cutoffs;
+    o["lock_waits"] = t.lock_waits;
+    o["lock_wait_us"] = t.lock_wait_ns / 1000;
+    o["busy_ms"] = whole_ms(double(t.busy_us) / 1e3);
+    o["idle_ms"] = whole_ms(double(t.idle_us) / 1e3);
+    workers.push_back(std::move(o));
+  }
+  j["workers"] = std::move(workers);
   if (r.recorded.length > 0) {
     nlohmann::ordered_json rec;
     rec["length"] = r.recorded.length;

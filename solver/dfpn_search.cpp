@@ -11,7 +11,8 @@ DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
       drop_chain_(kMaxPly + 2, 0),
       path_(kMaxPly),
       context_{table, path_, paths_, children_, attacker, false, move_buffer_, check_buffer_, counters_},
-      expansions_(kMaxPly + 2, nullptr) {}
+      expansions_(kMaxPly + 2, nullptr),
+      remaining_at_(kMaxPly + 2, 0) {}
 
 DfpnSearch::~DfpnSearch() = default;
 
@@ -75,7 +76,24 @@ void DfpnSearch::check_limits() {
   else if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_)
     abort_ = Abort::kTime;
   if ((nodes_ & (kCollectInterval - 1)) == 0) table_.collect();
+  if (crew_ && abort_ == Abort::kNone) find_settled_ancestor();
+  last_check_nodes_ = nodes_;
   if (tick_) tick_(tick_ctx_);
+}
+
+// From the root's child down to the node being entered: the first one the table answers finally within
+// its remaining length. The root is left to the done flag.
+void DfpnSearch::find_settled_ancestor() {
+  if (settled_ply_ >= 0) return;
+  for (int p = 1; p <= ply_; ++p) {
+    const MateProbe probe = table_.probe(path_.board_at(p), path_.hand_at(p), remaining_at_[std::size_t(p)]);
+    if (probe.found && (probe.pn == 0 || probe.dn == 0)) {
+      settled_ply_ = p;
+      late_from_ = last_check_nodes_;
+      if (crew_->cutoffs) unwind_to_ = p - 1;
+      return;
+    }
+  }
 }
 
 NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
@@ -132,11 +150,20 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
   }
   const std::uint32_t widening_before = widening;
   if (node.has_old_child()) ++widening;
-  const BusyMarks* busy = crew_ ? &crew_->busy : nullptr;
+  // Worker 0 chooses as a lone search does; the helpers steer by the marks.
+  const BusyMarks* marks = crew_ ? &crew_->busy : nullptr;
+  const BusyMarks* busy = worker_ > 0 ? marks : nullptr;
   int last = -1;  // the child of the last descent (SearchCounters::switches)
   for (bool fresh = true;; fresh = false) {
-    // Another worker in this node may have changed its children since: read them again.
-    if (busy && !fresh && busy->count(mark) > 1) node.refresh();
+    if (unwinding()) break;  // a cut-off above: back to the parent of the settled node
+    if (!fresh && ply_ == unwind_to_) {
+      // The cut-off's end: a child was settled meanwhile; read every child again and choose anew.
+      unwind_to_ = -1;
+      ++tally_.cutoffs;
+      node.refresh();
+    } else if (marks && !fresh && marks->count(mark) > 1) {
+      node.refresh();  // another worker in this node may have changed its children since: read them again
+    }
     const LocalExpansion::Step step = node.next(thpn, thdn, busy, tie_last_, widening > 0);
     if (step.stop) break;
     if (widening == 0 && widening_before > 0) break;  // the widening ran out below: back to the parent
@@ -197,6 +224,7 @@ void DfpnSearch::store(const NodeResult& result, std::uint16_t remaining, std::u
 NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint16_t remaining, ParentLink link,
                               std::uint32_t& widening, bool first_visit) {
   const std::uint64_t start_nodes = nodes_++;
+  remaining_at_[std::size_t(ply_)] = remaining;
   if ((nodes_ & (kLimitInterval - 1)) == 0) check_limits();
   NodeResult result;
   if (leaf(remaining, result)) return result;
@@ -212,6 +240,10 @@ NodeResult DfpnSearch::search(std::uint32_t thpn, std::uint32_t thdn, std::uint1
   }
   if (crew_) crew_->busy.leave(mark);
   store(result, remaining, nodes_ - start_nodes, link);
+  if (ply_ == settled_ply_) {  // leaving the settled ancestor: what was searched under it since is late
+    tally_.late_nodes += nodes_ - late_from_;
+    settled_ply_ = -1;
+  }
   return result;
 }
 
@@ -239,6 +271,7 @@ void DfpnSearch::find_merge(const ExpandedChild& child) {
 NodeResult DfpnSearch::solve(std::uint16_t remaining) {
   NodeResult r{};
   root_pn_ = root_dn_ = 0;
+  unwind_to_ = settled_ply_ = -1;
   do {
     std::uint32_t widening = 0;
     r = search(kInfPn - 1, kInfPn - 1, remaining, ParentLink(), widening, false);

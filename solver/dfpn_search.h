@@ -24,6 +24,17 @@
 // table before each choice. The first worker to finish the root sets DfpnCrew::done; the others then
 // return with Abort::kYielded.
 //
+// Worker 0 of a crew chooses as a lone search does (no virtual numbers, no tie order of its own), so
+// that what it proves first is what one worker would; the helpers (workers 1 and up) steer by the
+// marks and break ties the other way round.
+//
+// Cut-offs (Kaneko 2010): a worker of a crew looks up the nodes on its path every kLimitInterval nodes;
+// where one is final in the table (another worker settled it, or a transposition did), the worker
+// returns to that node's parent, which reads its children again and chooses anew. So a worker learns
+// within kLimitInterval nodes that an ancestor was settled. The nodes it searched under that ancestor
+// from the check before the one that found it until it left it are late (WorkerTally): at most
+// kLimitInterval with the cut-offs, the whole rest of its search there without.
+//
 // The book count (set_book): the search owns a futility judge (futility_judge.h), which needs nothing
 // of the search.
 //
@@ -47,6 +58,7 @@
 #include "solver/merge_detection.h"
 #include "solver/path_table.h"
 #include "solver/search_path.h"
+#include "solver/worker_tally.h"
 
 namespace tsumi {
 
@@ -55,6 +67,9 @@ struct DfpnCrew {
   std::atomic<bool> done{false};        // a worker has finished the root: the others return
   std::atomic<std::uint64_t> nodes{0};  // every worker's nodes, brought up to date every kLimitInterval
   BusyMarks busy;
+  // Cut-offs on (DfpnSearch, "Cut-offs"); off, a worker only counts the late nodes (for measuring).
+  // Set while no worker searches.
+  bool cutoffs = true;
 };
 
 class DfpnSearch {
@@ -120,8 +135,16 @@ class DfpnSearch {
   // to the crew's total.
   void join(DfpnCrew* crew, int worker) {
     crew_ = crew;
-    tie_last_ = worker % 2 == 1;
+    worker_ = crew ? worker : 0;
+    tie_last_ = worker_ % 2 == 1;
     context_.marks = crew != nullptr;
+  }
+  int worker() const { return worker_; }
+  // This worker's nodes, late nodes and cut-offs so far (the rest of WorkerTally is RootSearch's).
+  WorkerTally tally() const {
+    WorkerTally t = tally_;
+    t.nodes = nodes_;
+    return t;
   }
   void set_tick(void (*tick)(void*), void* ctx) {
     tick_ = tick;
@@ -167,6 +190,9 @@ class DfpnSearch {
                bool first_visit);
   bool leaf(std::uint16_t remaining, NodeResult& result);
   void store(const NodeResult& result, std::uint16_t remaining, std::uint64_t amount, ParentLink link);
+  // A crew's cut-off: the first node on the path that the table holds final, if any, sets unwind_to_.
+  void find_settled_ancestor();
+  bool unwinding() const { return unwind_to_ >= 0 && ply_ > unwind_to_; }
   void find_merge(const ExpandedChild& child);
   bool contradicts_table(const NodeResult& result) const;
   void check_limits();
@@ -200,6 +226,14 @@ class DfpnSearch {
   const std::atomic<bool>* stop_ = nullptr;
   Abort abort_ = Abort::kNone;
   DfpnCrew* crew_ = nullptr;
+  int worker_ = 0;
+  WorkerTally tally_;
+  // Per ply of the path: the remaining length the node is searched with (the cut-offs' probes).
+  std::vector<std::uint16_t> remaining_at_;
+  int unwind_to_ = -1;    // a cut-off: return to this ply (-1: none)
+  int settled_ply_ = -1;  // the ancestor the last check found settled, until the search leaves it
+  std::uint64_t late_from_ = 0;           // nodes() at the check before the one that found it
+  std::uint64_t last_check_nodes_ = 0;    // nodes() at the last check_limits
   bool tie_last_ = false;           // among equal children pick the last (odd workers), not the first
   std::uint64_t crew_counted_ = 0;  // nodes() already added to crew_->nodes
   void (*tick_)(void*) = nullptr;

@@ -10,6 +10,7 @@
 #include "solver/futility_judge.h"
 #include "solver/mate_line.h"
 #include "solver/search_counters.h"
+#include "solver/worker_tally.h"
 
 namespace tsumi {
 
@@ -117,6 +118,8 @@ struct MateResult {
   std::uint64_t collected = 0;
   double collection_ms = 0;
   SearchCounters counters;  // every worker's, summed (the line builder's not included)
+  // Each worker's share (worker_tally.h), worker 0 first; one entry with one worker.
+  std::vector<WorkerTally> workers;
   RecordedLine recorded;    // the line read at the last proof
 };
 

@@ -225,6 +225,7 @@ class Solve {
     result.nodes = line_nodes + root_.nodes();
     result.counters = root_.counters();
     result.time_ms = ms_since(clock_.start);
+    result.workers = root_.tallies(std::uint64_t(result.time_ms * 1000));
     result.hashfull = table_.hashfull();
     table_.set_concurrent(false);
     record_.release();  // the answer's lines are built

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cstring>
 
+#include <tbb/task_arena.h>
+
 namespace tsumi {
 
 namespace {
@@ -44,23 +46,88 @@ std::uint8_t amount_code(std::uint64_t amount) {
   return std::uint8_t(std::min<std::uint64_t>(MateTable::kProtectedCode - 1, 1 + 8 * std::uint64_t(msb) + frac));
 }
 
-MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? &c.lock : nullptr) {
+namespace {
+
+template <class T>
+T load_relaxed(const T& x) {
+  return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_relaxed);
+}
+
+void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+}  // namespace
+
+MateTable::Guard::Guard(const MateTable& t, Cluster& c)
+    : word_(t.concurrent_ ? &c.lock : nullptr), cluster_(c), entries_(&c.e) {
   if (!word_) return;
   std::atomic_ref<std::uint32_t> lock(*word_);
-  while ((lock.fetch_or(kLockBit, std::memory_order_acquire) & kLockBit) != 0)
-    while ((lock.load(std::memory_order_relaxed) & kLockBit) != 0) {
-#if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
-#endif
-    }
+  if ((lock.fetch_or(kLockBit, std::memory_order_acquire) & kLockBit) != 0) {
+    const auto start = std::chrono::steady_clock::now();  // held by another worker: the wait is timed
+    do {
+      while ((lock.load(std::memory_order_relaxed) & kLockBit) != 0) spin_pause();
+    } while ((lock.fetch_or(kLockBit, std::memory_order_acquire) & kLockBit) != 0);
+    t.note_wait(std::uint64_t(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count()));
+  }
+  // Only lock holders write the entries, so the holder reads them plainly; it writes a copy.
+  std::memcpy(&copy_, &c.e, sizeof copy_);
+  entries_ = &copy_;
 }
 
 MateTable::Guard::~Guard() {
-  if (word_) std::atomic_ref<std::uint32_t>(*word_).fetch_and(~kLockBit, std::memory_order_release);
+  if (!word_) return;
+  for (int i = 0; i < kClusterSize; ++i) {
+    MateEntry& to = cluster_.e[i];
+    const MateEntry& from = copy_[i];
+    if (std::memcmp(&to, &from, sizeof to) == 0) continue;
+    const auto put = [](auto& field, auto value) {
+      if (field != value) std::atomic_ref(field).store(value, std::memory_order_relaxed);
+    };
+    put(to.tag_lo, from.tag_lo), put(to.tag_hi, from.tag_hi), put(to.hand, from.hand), put(to.pn, from.pn);
+    put(to.dn, from.dn), put(to.len, from.len), put(to.move, from.move), put(to.parent, from.parent);
+  }
+  // Unlocks and raises the version in one step (the lock bit is set: adding kVersionUnit - kLockBit
+  // clears it and carries nothing into the spill bit).
+  std::atomic_ref<std::uint32_t>(*word_).fetch_add(kVersionUnit - kLockBit, std::memory_order_release);
+}
+
+MateTable::Snapshot::Snapshot(const MateTable& t, const Cluster& c) : entries_(&c.e), word_(0) {
+  if (!t.concurrent_) {
+    word_ = c.lock;
+    return;
+  }
+  word_ = t.read_validated(c, [&](const Entries& from) {
+    for (int i = 0; i < kClusterSize; ++i) {
+      MateEntry& to = copy_[i];
+      const MateEntry& e = from[i];
+      to.tag_lo = load_relaxed(e.tag_lo), to.tag_hi = load_relaxed(e.tag_hi), to.hand = load_relaxed(e.hand);
+      to.pn = load_relaxed(e.pn), to.dn = load_relaxed(e.dn), to.len = load_relaxed(e.len);
+      to.move = load_relaxed(e.move), to.parent = load_relaxed(e.parent);
+    }
+  });
+  entries_ = &copy_;
+}
+
+int MateTable::lock_slot() { return std::max(0, tbb::this_task_arena::current_thread_index()); }
+
+void MateTable::note_wait(std::uint64_t ns) const {
+  WaitSlot& w = waits_[std::size_t(lock_slot()) % kWaitSlots];
+  w.waits.fetch_add(1, std::memory_order_relaxed);
+  w.ns.fetch_add(ns, std::memory_order_relaxed);
+}
+
+MateTable::LockWaits MateTable::lock_waits(int slot) const {
+  const WaitSlot& w = waits_[std::size_t(std::max(0, slot)) % kWaitSlots];
+  return LockWaits{w.waits.load(std::memory_order_relaxed), w.ns.load(std::memory_order_relaxed)};
 }
 
 MateTable::MateTable(std::size_t bytes)
     : memory_(std::max(sizeof(Cluster), bytes / sizeof(Cluster) * sizeof(Cluster))),
+      waits_(new WaitSlot[kWaitSlots]),
       clusters_(memory_.bytes() / sizeof(Cluster)),
       table_(static_cast<Cluster*>(memory_.data())) {}
 
@@ -81,33 +148,48 @@ struct Found {
   std::uint16_t floor_pn_depth = kNoDepth, floor_dn_depth = kNoDepth;
 };
 
+// One entry of read_cluster (below).
+void read_entry(const MateEntry& e, Hand hand, std::uint16_t remaining, std::uint16_t warm_limit, std::uint16_t depth,
+                Found& f) {
+  const Hand eh(e.hand);
+  if (depth != kNoDepth && !is_final(e) && eh != hand && e.depth() <= depth) {
+    // The attacker holds no more here than the entry's hand: no easier to mate (and no sooner).
+    if (eh.dominates(hand) && e.len >= remaining && e.pn > f.floor_pn) f.floor_pn = e.pn, f.floor_pn_depth = e.depth();
+    // The attacker holds at least the entry's hand: no easier to refute (and not for longer).
+    if (hand.dominates(eh) && e.len <= remaining && e.dn > f.floor_dn) f.floor_dn = e.dn, f.floor_dn_depth = e.depth();
+  }
+  if (is_proven(e)) {
+    if (e.len <= remaining && hand.dominates(eh) && (!f.has_proof || e.len < f.proof.len))
+      f.proof = e, f.has_proof = true;
+  } else if (is_disproven(e)) {
+    if (e.len >= remaining && eh.dominates(hand) && (!f.has_disproof || e.len > f.disproof.len))
+      f.disproof = e, f.has_disproof = true;
+  } else if (eh == hand) {
+    if (e.len == remaining) {
+      if (!f.has_exact) f.exact = e, f.has_exact = true;
+    } else if (e.len > remaining && e.len <= warm_limit && (!f.has_warm || e.len < f.warm.len)) {
+      f.warm = e, f.has_warm = true;  // a longer limit's numbers: the nearest longer one
+    }
+  }
+}
+
 // Reads one cluster for the entries of tag `tag` (tag_key) and the hand; `depth` (not kNoDepth: a probe
-// at that ply) takes the floors of other hands from entries no deeper.
+// at that ply) takes the floors of other hands from entries no deeper. kShared: the cluster is read
+// under the sequence lock (MateTable::read_validated), every field by a relaxed atomic load, and only the
+// entries of the tag whole.
+template <bool kShared>
 void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint64_t tag, Hand hand,
                   std::uint16_t remaining, std::uint16_t warm_limit, std::uint16_t depth, Found& f) {
-  for (const MateEntry& e : entries) {
-    if (!holds(e, tag)) continue;
-    const Hand eh(e.hand);
-    if (depth != kNoDepth && !is_final(e) && eh != hand && e.depth() <= depth) {
-      // The attacker holds no more here than the entry's hand: no easier to mate (and no sooner).
-      if (eh.dominates(hand) && e.len >= remaining && e.pn > f.floor_pn)
-        f.floor_pn = e.pn, f.floor_pn_depth = e.depth();
-      // The attacker holds at least the entry's hand: no easier to refute (and not for longer).
-      if (hand.dominates(eh) && e.len <= remaining && e.dn > f.floor_dn)
-        f.floor_dn = e.dn, f.floor_dn_depth = e.depth();
-    }
-    if (is_proven(e)) {
-      if (e.len <= remaining && hand.dominates(eh) && (!f.has_proof || e.len < f.proof.len))
-        f.proof = e, f.has_proof = true;
-    } else if (is_disproven(e)) {
-      if (e.len >= remaining && eh.dominates(hand) && (!f.has_disproof || e.len > f.disproof.len))
-        f.disproof = e, f.has_disproof = true;
-    } else if (eh == hand) {
-      if (e.len == remaining) {
-        if (!f.has_exact) f.exact = e, f.has_exact = true;
-      } else if (e.len > remaining && e.len <= warm_limit && (!f.has_warm || e.len < f.warm.len)) {
-        f.warm = e, f.has_warm = true;  // a longer limit's numbers: the nearest longer one
-      }
+  for (const MateEntry& slot : entries) {
+    if constexpr (kShared) {
+      MateEntry e;
+      e.tag_lo = load_relaxed(slot.tag_lo), e.tag_hi = load_relaxed(slot.tag_hi);
+      if (!holds(e, tag)) continue;
+      e.hand = load_relaxed(slot.hand), e.pn = load_relaxed(slot.pn), e.dn = load_relaxed(slot.dn);
+      e.len = load_relaxed(slot.len), e.move = load_relaxed(slot.move), e.parent = load_relaxed(slot.parent);
+      read_entry(e, hand, remaining, warm_limit, depth, f);
+    } else {
+      if (holds(slot, tag)) read_entry(slot, hand, remaining, warm_limit, depth, f);
     }
   }
 }
@@ -124,14 +206,23 @@ MateProbe MateTable::probe_at(Key board_key, Hand hand, std::uint16_t remaining,
   const std::size_t home = home_index(board_key);
   Found f;
   bool spilled;
-  {
-    const Guard guard(*this, table_[home]);
-    read_cluster(table_[home].e, tag_key(board_key), hand, remaining, warm_limit, depth, f);
+  if (!concurrent_) {
+    read_cluster<false>(table_[home].e, tag_key(board_key), hand, remaining, warm_limit, depth, f);
     spilled = has_spilled(table_[home]);
-  }
-  if (spilled) {  // the home cluster's exact entry, if any, is the newer
-    const Guard guard(*this, table_[spill_index(home)]);
-    read_cluster(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, warm_limit, depth, f);
+    if (spilled)  // the home cluster's exact entry, if any, is the newer
+      read_cluster<false>(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, warm_limit, depth, f);
+  } else {
+    spilled = (read_validated(table_[home], [&](const Entries& e) {
+                 f = Found{};
+                 read_cluster<true>(e, tag_key(board_key), hand, remaining, warm_limit, depth, f);
+               }) & kSpillBit) != 0;
+    if (spilled) {
+      const Found home_found = f;
+      read_validated(table_[spill_index(home)], [&](const Entries& e) {
+        f = home_found;
+        read_cluster<true>(e, tag_key(board_key, true), hand, remaining, warm_limit, depth, f);
+      });
+    }
   }
   if (f.has_proof) return MateProbe{0, kInfPn, f.proof.len, Hand(f.proof.hand), Move(f.proof.move), true};
   if (f.has_disproof) return MateProbe{kInfPn, 0, f.disproof.len, Hand(f.disproof.hand), Move(f.disproof.move), true};
@@ -147,13 +238,13 @@ MateProbe MateTable::probe_at(Key board_key, Hand hand, std::uint16_t remaining,
   return p;
 }
 
-MateEntry* MateTable::slot_for(Cluster& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
+MateEntry* MateTable::slot_for(Entries& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
                                bool& shared) {
   const bool final = r.pn == 0 || r.dn == 0;
   MateEntry* slot = nullptr;
   outcome = StoreOutcome::kNew;
   shared = false;
-  for (MateEntry& e : c.e) {
+  for (MateEntry& e : c) {
     if (is_empty(e)) {
       if (!slot) slot = &e;
       continue;
@@ -180,9 +271,9 @@ std::uint16_t MateTable::kept_depth(const MateEntry& slot, const MateRecord& r, 
   return outcome == StoreOutcome::kUpdate ? std::min(slot.depth(), r.depth) : r.depth;
 }
 
-MateEntry& MateTable::least_worth(Cluster& c) {
-  MateEntry* least = &c.e[0];
-  for (MateEntry& e : c.e)
+MateEntry& MateTable::least_worth(Entries& c) {
+  MateEntry* least = &c[0];
+  for (MateEntry& e : c)
     if (worth(e) < worth(*least)) least = &e;
   return *least;
 }
@@ -207,8 +298,8 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   int home_least = 0;
   bool spilled = false;
   {
-    Cluster& c = table_[home];
-    const Guard guard(*this, c);
+    Guard guard(*this, table_[home]);
+    Entries& c = guard.entries();
     if (MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared)) {
       write(*slot, tag, r, shared, kept_depth(*slot, r, outcome));
       return outcome;
@@ -219,11 +310,11 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
       return StoreOutcome::kEvict;
     }
     home_least = worth(least);
-    spilled = has_spilled(c);
+    spilled = has_spilled(table_[home]);
   }
   {  // The home cluster is full: the node's entry, an empty slot, or a lesser entry in the spill cluster.
-    Cluster& c = table_[spill];
-    const Guard guard(*this, c);
+    Guard guard(*this, table_[spill]);
+    Entries& c = guard.entries();
     MateEntry* slot = slot_for(c, spilled_tag, hand, r, outcome, shared);
     if (!slot && worth(least_worth(c)) < home_least)
       slot = &least_worth(c), outcome = StoreOutcome::kEvict, shared = false;
@@ -234,8 +325,8 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
       return outcome;
     }
   }
-  Cluster& c = table_[home];  // the home cluster again: another worker may have stored there meanwhile
-  const Guard guard(*this, c);
+  Guard guard(*this, table_[home]);  // the home cluster again: another worker may have stored there meanwhile
+  Entries& c = guard.entries();
   MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared);
   if (!slot) slot = &least_worth(c), outcome = StoreOutcome::kEvict, shared = false;
   write(*slot, tag, r, shared, kept_depth(*slot, r, outcome));
@@ -245,10 +336,9 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
 bool MateTable::protect(Key board_key, Hand hand, std::uint16_t remaining, std::vector<Raised>& raised) {
   const std::size_t home = home_index(board_key);
   bool already = false;
-  const auto raise = [&](std::size_t at, std::uint64_t tag) {
-    Cluster& c = table_[at];
+  const auto raise = [&](Entries& c, std::size_t at, std::uint64_t tag) {
     for (int s = 0; s < kClusterSize; ++s) {
-      MateEntry& e = c.e[s];
+      MateEntry& e = c[s];
       const auto code = std::uint8_t(e.tag_lo & kCodeMask);
       if (!holds(e, tag) || !is_proven(e) || e.len > remaining || !hand.dominates(Hand(e.hand))) continue;
       if (code == kProtectedCode) {
@@ -261,13 +351,13 @@ bool MateTable::protect(Key board_key, Hand hand, std::uint16_t remaining, std::
   };
   bool spilled;
   {
-    const Guard guard(*this, table_[home]);
-    raise(home, tag_key(board_key));
+    Guard guard(*this, table_[home]);
+    raise(guard.entries(), home, tag_key(board_key));
     spilled = has_spilled(table_[home]);
   }
   if (spilled) {
-    const Guard guard(*this, table_[spill_index(home)]);
-    raise(spill_index(home), tag_key(board_key, true));
+    Guard guard(*this, table_[spill_index(home)]);
+    raise(guard.entries(), spill_index(home), tag_key(board_key, true));
   }
   return already;
 }
@@ -275,9 +365,8 @@ bool MateTable::protect(Key board_key, Hand hand, std::uint16_t remaining, std::
 void MateTable::unprotect(const std::vector<Raised>& raised) {
   for (const Raised& r : raised) {
     if (r.cluster >= clusters_ || r.slot < 0 || r.slot >= kClusterSize) continue;
-    Cluster& c = table_[r.cluster];
-    const Guard guard(*this, c);
-    MateEntry& e = c.e[r.slot];
+    Guard guard(*this, table_[r.cluster]);
+    MateEntry& e = guard.entries()[r.slot];
     if (e.tag() == r.tag) set_code(e, r.code);
   }
 }
@@ -286,11 +375,11 @@ int MateTable::worth(const MateEntry& e) { return int(e.tag_lo & kCodeMask) + (i
 
 bool MateTable::put_entry(std::size_t cluster, int slot, const MateEntry& e) {
   if (cluster >= clusters_ || slot < 0 || slot >= kClusterSize || is_empty(e)) return false;
-  Cluster& c = table_[cluster];
-  const Guard guard(*this, c);
-  c.e[slot] = e;
+  Guard guard(*this, table_[cluster]);
+  MateEntry& to = guard.entries()[slot];
+  to = e;
   // A protection is the saving solve's, not this one's: the entry keeps the top code a search can give.
-  if ((e.tag_lo & kCodeMask) == kProtectedCode) set_code(c.e[slot], kProtectedCode - 1);
+  if ((e.tag_lo & kCodeMask) == kProtectedCode) set_code(to, kProtectedCode - 1);
   if (is_spilled(e) && clusters_ > 1) set_spilled(table_[cluster == 0 ? clusters_ - 1 : cluster - 1], true);
   return true;
 }
@@ -299,15 +388,15 @@ MateParent MateTable::parent(Key board_key, Hand hand) const {
   const std::size_t home = home_index(board_key);
   bool spilled;
   {
-    const Guard guard(*this, table_[home]);
-    for (const MateEntry& e : table_[home].e)
+    const Snapshot view(*this, table_[home]);
+    for (const MateEntry& e : view.entries())
       if (holds(e, tag_key(board_key)) && !is_final(e) && e.hand == hand.raw())
         return MateParent{true, ParentLink(e.parent), e.pn, e.dn};
-    spilled = has_spilled(table_[home]);
+    spilled = view.spilled();
   }
   if (spilled) {
-    const Guard guard(*this, table_[spill_index(home)]);
-    for (const MateEntry& e : table_[spill_index(home)].e)
+    const Snapshot view(*this, table_[spill_index(home)]);
+    for (const MateEntry& e : view.entries())
       if (holds(e, tag_key(board_key, true)) && !is_final(e) && e.hand == hand.raw())
         return MateParent{true, ParentLink(e.parent), e.pn, e.dn};
   }
@@ -318,15 +407,15 @@ bool MateTable::mark_shared(Key board_key, Hand hand) {
   const std::size_t home = home_index(board_key);
   bool marked = false, spilled;
   {
-    const Guard guard(*this, table_[home]);
-    for (MateEntry& e : table_[home].e)
+    Guard guard(*this, table_[home]);
+    for (MateEntry& e : guard.entries())
       if (holds(e, tag_key(board_key)) && !is_final(e) && e.hand == hand.raw())
         e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
     spilled = has_spilled(table_[home]);
   }
   if (spilled) {
-    const Guard guard(*this, table_[spill_index(home)]);
-    for (MateEntry& e : table_[spill_index(home)].e)
+    Guard guard(*this, table_[spill_index(home)]);
+    for (MateEntry& e : guard.entries())
       if (holds(e, tag_key(board_key, true)) && !is_final(e) && e.hand == hand.raw())
         e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
   }
@@ -338,8 +427,8 @@ int MateTable::collection_worth() const {
   std::uint64_t used = 0;
   const std::size_t step = std::max<std::size_t>(1, clusters_ / kCollectionSample);
   for (std::size_t i = 0; i < clusters_; i += step) {
-    const Guard guard(*this, table_[i]);
-    for (const MateEntry& e : table_[i].e)
+    const Snapshot view(*this, table_[i]);
+    for (const MateEntry& e : view.entries())
       if (!is_empty(e)) ++count[std::size_t(worth(e))], ++used;
   }
   std::uint64_t below = 0;
@@ -366,10 +455,9 @@ bool MateTable::collect() {
 std::uint64_t MateTable::collect_below(int limit) {
   std::uint64_t removed = 0;
   for (std::size_t i = 0; i < clusters_; ++i) {
-    Cluster& c = table_[i];
-    const Guard guard(*this, c);
+    Guard guard(*this, table_[i]);
     bool spilled = false;  // an entry whose home is the cluster before stays
-    for (MateEntry& e : c.e) {
+    for (MateEntry& e : guard.entries()) {
       if (!is_empty(e) && worth(e) <= limit) e.set_tag(0), ++removed;
       spilled = spilled || is_spilled(e);
     }
@@ -388,8 +476,8 @@ int MateTable::hashfull() const {
   const std::size_t n = std::min(clusters_, kFullSample);
   int used = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const Guard guard(*this, table_[i]);
-    for (const MateEntry& e : table_[i].e) used += !is_empty(e);
+    const Snapshot view(*this, table_[i]);
+    for (const MateEntry& e : view.entries()) used += !is_empty(e);
   }
   return int(std::size_t(used) * 1000 / (n * kClusterSize));
 }

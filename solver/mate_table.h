@@ -83,16 +83,21 @@
 // live in the PathTable, not here).
 //
 // Thread safety: after set_concurrent(true), probe, store, collect and hashfull may be called from any
-// number of threads at once: each holds its cluster's spin lock (lock striping at cluster granularity:
-// two workers contend only on the same 256 bytes; a call that reads the spill cluster holds one lock at
-// a time, never two, so no order of locks can deadlock; a store racing another may then leave the same
-// node in both clusters, which costs a slot and is never read wrongly), and collect lets one caller at
+// number of threads at once. A write (store, protect, mark_shared, a collection) holds its cluster's spin
+// lock (lock striping at cluster granularity: two workers contend only on the same 256 bytes; a call
+// that reaches the spill cluster holds one lock at a time, never two, so no order of locks can
+// deadlock; a store racing another may then leave the same node in both clusters, which costs a slot
+// and is never read wrongly). A read (probe, parent, hashfull) writes nothing: it copies the cluster
+// under a sequence lock (Snapshot, below) and takes the copy again if a writer came between, so that
+// readers never move a cache line between cores (one worker's probes took 8% of two workers' time as
+// lock and unlock, issue 75). collect lets one caller at
 // a time sweep while the others search on. With set_concurrent(false), the default, they take no lock and one thread at
 // a time may use the table. prefetch is a hint and always safe; clear and set_concurrent need the table to themselves.
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/hand.h"
@@ -255,9 +260,9 @@ class MateTable {
   template <class F>
   void for_each_entry(F&& f) const {
     for (std::size_t i = 0; i < clusters_; ++i) {
-      const Guard guard(*this, table_[i]);
+      const Snapshot view(*this, table_[i]);
       for (int s = 0; s < kClusterSize; ++s)
-        if ((table_[i].e[s].tag_lo & 0xff) != 0) f(i, s, table_[i].e[s]);
+        if ((view.entries()[s].tag_lo & 0xff) != 0) f(i, s, view.entries()[s]);
     }
   }
   // Puts an entry into its cluster and slot (as for_each_entry gave it); false when they are out of
@@ -268,6 +273,15 @@ class MateTable {
 
   // Whether workers share the table now (see Thread safety above).
   void set_concurrent(bool on) { concurrent_ = on; }
+  // Lock waits: a concurrent table counts, per thread slot (lock_slot: the oneTBB arena slot of the
+  // calling thread, 0 outside one), the cluster locks found held and the time spent waiting for them.
+  // Only a wait is timed: an uncontended lock costs what it did. A slot is written by the one thread
+  // that holds the arena slot; read it from that thread, or after the workers have returned.
+  struct LockWaits {
+    std::uint64_t waits = 0, ns = 0;
+  };
+  static int lock_slot();
+  LockWaits lock_waits(int slot) const;
   bool concurrent() const { return concurrent_; }
   // Permille of the entries of the first hundred clusters in use.
   int hashfull() const;
@@ -280,6 +294,7 @@ class MateTable {
     MateEntry e[kClusterSize];
   };
   static_assert(sizeof(Cluster) == 256);
+  using Entries = MateEntry[kClusterSize];
 
   Cluster& cluster(Key k) const { return table_[home_index(k)]; }
   std::size_t home_index(Key k) const { return table_index(k, clusters_); }
@@ -288,13 +303,14 @@ class MateTable {
   // Where a store into cluster c goes without evicting another node's entry: the node's own unfinished
   // entry, a final entry the record makes redundant, or an empty slot; null when there is none.
   // (`tag`: the board's tag in that cluster, with the spilled bit or without.)
-  static MateEntry* slot_for(Cluster& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
+  static MateEntry* slot_for(Entries& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
                              bool& shared);
-  static MateEntry& least_worth(Cluster& c);
+  static MateEntry& least_worth(Entries& c);
   static void write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared, std::uint16_t depth);
   static std::uint16_t kept_depth(const MateEntry& slot, const MateRecord& r, StoreOutcome outcome);
   // The lock word's bit 0 is the lock; bit 1 says the next cluster may hold entries whose home is this
-  // one. The flag is set (store, put_entry) and cleared (collect_below) under the next cluster's lock.
+  // one; bits 2-31 count the writes of a concurrent table (Snapshot). The spill flag is set (store,
+  // put_entry) and cleared (collect_below) under the next cluster's lock.
   static constexpr std::uint32_t kLockBit = 1, kSpillBit = 2;
   bool has_spilled(const Cluster& c) const {
     return (concurrent_ ? std::atomic_ref<const std::uint32_t>(c.lock).load(std::memory_order_relaxed) : c.lock) &
@@ -311,19 +327,73 @@ class MateTable {
   // The least worth that at least kCollectShare of the entries of a sample have or stay below.
   int collection_worth() const;
 
-  // Holds the cluster's lock for its lifetime when the table is concurrent.
+  // Holds the cluster's lock for its lifetime when the table is concurrent, for a writer. The writer
+  // changes entries(): the cluster's own with one worker; in a concurrent table a copy, whose changed
+  // fields go back with relaxed atomic stores when the guard ends, before the unlock raises the lock
+  // word's version (bits 2-31) so that the readers that copied meanwhile (Snapshot) read again.
   class Guard {
    public:
     Guard(const MateTable& t, Cluster& c);
     ~Guard();
     Guard(const Guard&) = delete;
     Guard& operator=(const Guard&) = delete;
+    Entries& entries() { return *entries_; }
 
    private:
-    std::uint32_t* word_;
+    std::uint32_t* word_;  // null: the table is not concurrent
+    Cluster& cluster_;
+    Entries* entries_;
+    Entries copy_;
   };
+  // A reader's view of a cluster, taken without a write to it: with one worker, the cluster itself; in
+  // a concurrent table, a copy read by a sequence lock (Lameter 2005; Boehm, "Can seqlocks get along
+  // with programming language memory models?", MSPC 2012): the lock word before the copy (no writer
+  // in it) and after it (acquire fence first) must show the same version, else the copy is taken
+  // again. The spill bit, which changes under another cluster's lock, is left out of the comparison.
+  class Snapshot {
+   public:
+    Snapshot(const MateTable& t, const Cluster& c);
+    Snapshot(const Snapshot&) = delete;
+    Snapshot& operator=(const Snapshot&) = delete;
+    const Entries& entries() const { return *entries_; }
+    bool spilled() const { return (word_ & kSpillBit) != 0; }  // as it was when the copy was taken
+
+   private:
+    const Entries* entries_;
+    std::uint32_t word_;
+    Entries copy_;
+  };
+  static constexpr std::uint32_t kVersionUnit = 4;
+  // The sequence lock's read of a concurrent table: calls read(c.e) until no writer held the cluster or
+  // wrote it meanwhile, and returns the lock word (its spill bit) as the last read saw it. `read` loads
+  // every field with relaxed atomic loads and starts afresh each time (Snapshot, probe_at).
+  template <class F>
+  std::uint32_t read_validated(const Cluster& c, F&& read) const {
+    const std::atomic_ref<std::uint32_t> lock(const_cast<std::uint32_t&>(c.lock));
+    for (;;) {
+      const std::uint32_t before = lock.load(std::memory_order_acquire);
+      if ((before & kLockBit) != 0) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        continue;
+      }
+      read(c.e);
+      std::atomic_thread_fence(std::memory_order_acquire);
+      const std::uint32_t after = lock.load(std::memory_order_relaxed);
+      if (((before ^ after) & ~kSpillBit) == 0) return after;
+    }
+  }
+
+  // The lock waits of each thread slot (a slot per cache line; slots past kWaitSlots share).
+  static constexpr std::size_t kWaitSlots = 1024;
+  struct alignas(64) WaitSlot {
+    std::atomic<std::uint64_t> waits{0}, ns{0};
+  };
+  void note_wait(std::uint64_t ns) const;
 
   TableMemory memory_;
+  std::unique_ptr<WaitSlot[]> waits_;
   std::size_t clusters_;
   Cluster* table_;
   bool concurrent_ = false;

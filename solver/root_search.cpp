@@ -38,6 +38,7 @@ RootSearch::RootSearch(MateTable& table, PathTable& paths, const MateProblem& pr
     s.set_root(problem.setup);
     s.join(crew_.get(), int(w));
   }
+  timing_.resize(n);
 }
 
 void RootSearch::set_limits(Clock::time_point deadline, bool timed, std::uint64_t nodes,
@@ -49,7 +50,9 @@ NodeResult RootSearch::search(std::uint16_t remaining, DfpnSearch::Abort& abort)
   limit_ = remaining;
   table_.set_concurrent(workers_.size() > 1);
   if (workers_.size() > 1) return search_together(remaining, abort);
+  const Clock::time_point start = Clock::now();
   const NodeResult r = workers_[0]->solve(remaining);
+  timing_[0].busy_us += std::uint64_t(ms_since(start) * 1000);
   abort = workers_[0]->aborted();
   return r;
 }
@@ -57,12 +60,23 @@ NodeResult RootSearch::search(std::uint16_t remaining, DfpnSearch::Abort& abort)
 NodeResult RootSearch::search_together(std::uint16_t remaining, DfpnSearch::Abort& abort) {
   crew_->done.store(false, std::memory_order_relaxed);
   std::vector<NodeResult> results(workers_.size());
+  std::vector<double> ended(workers_.size(), 0);  // ms after `start`
+  const Clock::time_point start = Clock::now();
   const auto run = [&](std::size_t w) {
     tsan_acquire(&kTsanSync);
+    const double started = ms_since(start);
+    const int slot = MateTable::lock_slot();  // this worker's thread for its whole search
+    const MateTable::LockWaits before = table_.lock_waits(slot);
     DfpnSearch& s = *workers_[w];
     s.clear_abort();
     results[w] = s.solve(remaining);
     if (s.aborted() == DfpnSearch::Abort::kNone) crew_->done.store(true, std::memory_order_relaxed);
+    const MateTable::LockWaits after = table_.lock_waits(slot);
+    ended[w] = ms_since(start);
+    WorkerTally& t = timing_[w];
+    t.busy_us += std::uint64_t((ended[w] - started) * 1000);
+    t.lock_waits += after.waits - before.waits;
+    t.lock_wait_ns += after.ns - before.ns;
     tsan_release(&kTsanSync);
   };
   run_in_worker_arena(int(workers_.size()), &kTsanSync, [&] {
@@ -70,6 +84,7 @@ NodeResult RootSearch::search_together(std::uint16_t remaining, DfpnSearch::Abor
     for (std::size_t w = 1; w < workers_.size(); ++w) group.run([&run, w]() TSUMI_TSAN_UNCHECKED { run(w); });
     run(0);
     group.wait();
+    timing_[0].idle_us += std::uint64_t(std::max(0.0, ms_since(start) - ended[0]) * 1000);
   });
   for (std::size_t w = 0; w < workers_.size(); ++w)
     if (workers_[w]->aborted() == DfpnSearch::Abort::kNone) {
@@ -111,6 +126,18 @@ std::uint64_t RootSearch::nodes() const {
 
 std::uint64_t RootSearch::running_nodes() const {
   return crew_ ? crew_->nodes.load(std::memory_order_relaxed) : workers_[0]->nodes();
+}
+
+std::vector<WorkerTally> RootSearch::tallies(std::uint64_t solve_us) const {
+  std::vector<WorkerTally> out;
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    WorkerTally t = workers_[w]->tally();
+    const WorkerTally& time = timing_[w];
+    t.busy_us = time.busy_us, t.lock_waits = time.lock_waits, t.lock_wait_ns = time.lock_wait_ns;
+    t.idle_us = w == 0 ? time.idle_us : solve_us - std::min(solve_us, time.busy_us);
+    out.push_back(t);
+  }
+  return out;
 }
 
 SearchCounters RootSearch::counters() const {

@@ -27,6 +27,7 @@
 #include "solver/mate_table.h"
 #include "solver/path_table.h"
 #include "solver/search_counters.h"
+#include "solver/worker_tally.h"
 
 namespace tsumi {
 
@@ -66,6 +67,10 @@ class RootSearch {
   std::uint64_t running_nodes() const;
   // Every worker's counters, summed.
   SearchCounters counters() const;
+  // Each worker's share (WorkerTally) of a solve that has run `solve_us` so far: worker 0's idle time
+  // is its waits for the other workers at the end of each search; a helper's is the whole solve less
+  // its time searching (the phases worker 0 runs alone, and the waits between searches, included).
+  std::vector<WorkerTally> tallies(std::uint64_t solve_us) const;
   // Worker 0: its root numbers and counters are what progress reports show.
   const DfpnSearch& lead() const { return *workers_[0]; }
   // Whether the attacker moves at the root.
@@ -77,6 +82,7 @@ class RootSearch {
   MateTable& table_;
   std::vector<std::unique_ptr<DfpnSearch>> workers_;
   std::unique_ptr<DfpnCrew> crew_;  // null with one worker
+  std::vector<WorkerTally> timing_;  // per worker: busy, idle and lock waits (the rest is the worker's)
   std::uint16_t limit_ = kUnlimited;
 };
 

@@ -88,6 +88,26 @@ struct Report {
 
 double total_ms(const BenchPass& p) { return p.perft.time_ms + p.mate.time_ms; }
 
+// The workers' shares of a mate part, summed over the workers.
+struct Share {
+  std::uint64_t late_nodes = 0;
+  double lock_wait_ms = 0, idle_ms = 0;
+  double late_percent = 0, idle_percent = 0;  // of the nodes; of the workers' busy and idle time
+};
+
+Share share(const BenchPart& part) {
+  WorkerTally sum;
+  for (const WorkerTally& t : part.workers) sum += t;
+  Share s;
+  s.late_nodes = sum.late_nodes;
+  s.lock_wait_ms = double(sum.lock_wait_ns) / 1e6;
+  s.idle_ms = double(sum.idle_us) / 1e3;
+  s.late_percent = sum.nodes ? 100.0 * double(sum.late_nodes) / double(sum.nodes) : 0;
+  const double time = double(sum.busy_us + sum.idle_us);
+  s.idle_percent = time > 0 ? 100.0 * double(sum.idle_us) / time : 0;
+  return s;
+}
+
 void print_text(const Report& r, std::ostream& out) {
   const BenchWorkload& w = r.workload;
   out << "tsumi " << r.machine.version << " bench, " << to_string(w.size) << " workload: " << w.perft.size()
@@ -110,6 +130,14 @@ void print_text(const Report& r, std::ostream& out) {
   for (const BenchPass& p : r.passes) row("perft", p.threads, p.perft.time_ms, base.perft.time_ms, &p.perft.nodes);
   for (const BenchPass& p : r.passes) row("mate", p.threads, p.mate.time_ms, base.mate.time_ms, &p.mate.nodes);
   for (const BenchPass& p : r.passes) row("all", p.threads, total_ms(p), total_ms(base), nullptr);
+  for (const BenchPass& p : r.passes) {
+    if (p.threads < 2 || p.mate.workers.empty()) continue;
+    const Share s = share(p.mate);
+    out << (&p == &r.passes[1] ? "\nmate workers " : "             ") << std::setw(3) << p.threads
+        << " threads: nodes " << fixed(double(p.mate.nodes) / double(std::max<std::uint64_t>(1, base.mate.nodes)), 3)
+        << "x one thread's, late " << fixed(s.late_percent, 2) << " %, lock waits " << fixed(s.lock_wait_ms, 1)
+        << " ms, idle " << fixed(s.idle_percent, 1) << " % of the workers' time\n";
+  }
   out << "\nsignature  " << r.signature << "\n";
   for (const std::string& u : r.unstable) out << "UNSTABLE   the signature differs at " << u << "\n";
   for (const std::string& m : r.mismatches) out << "MISMATCH   " << m << "\n";
@@ -120,10 +148,26 @@ void print_text(const Report& r, std::ostream& out) {
 
 nlohmann::json part_json(const BenchPart& part, double base_ms, int threads) {
   const Scaling s = scaling(base_ms, part.time_ms, threads);
-  return {
+  nlohmann::json j = {
       {"time_ms", part.time_ms},      {"nodes", part.nodes},        {"nps", nodes_per_second(part.nodes, part.time_ms)},
       {"speedup", s.speedup},         {"efficiency", s.efficiency}, {"item_ms", part.item_ms},
       {"item_nodes", part.item_nodes}};
+  if (part.workers.empty()) return j;
+  const Share sh = share(part);
+  j["late_nodes"] = sh.late_nodes;
+  j["lock_wait_ms"] = sh.lock_wait_ms;
+  j["idle_ms"] = sh.idle_ms;
+  nlohmann::json workers = nlohmann::json::array();
+  for (const WorkerTally& t : part.workers)
+    workers.push_back({{"nodes", t.nodes},
+                       {"late_nodes", t.late_nodes},
+                       {"cutoffs", t.cutoffs},
+                       {"lock_waits", t.lock_waits},
+                       {"lock_wait_ms", double(t.lock_wait_ns) / 1e6},
+                       {"busy_ms", double(t.busy_us) / 1e3},
+                       {"idle_ms", double(t.idle_us) / 1e3}});
+  j["workers"] = workers;
+  return j;
 }
 
 void print_json(const Report& r, std::ostream& out) {
