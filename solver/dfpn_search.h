@@ -230,12 +230,12 @@ class DfpnSearch {
   WorkerTally tally_;
   // Per ply of the path: the remaining length the node is searched with (the cut-offs' probes).
   std::vector<std::uint16_t> remaining_at_;
-  int unwind_to_ = -1;    // a cut-off: return to this ply (-1: none)
-  int settled_ply_ = -1;  // the ancestor the last check found settled, until the search leaves it
-  std::uint64_t late_from_ = 0;           // nodes() at the check before the one that found it
-  std::uint64_t last_check_nodes_ = 0;    // nodes() at the last check_limits
-  bool tie_last_ = false;           // among equal children pick the last (odd workers), not the first
-  std::uint64_t crew_counted_ = 0;  // nodes() already added to crew_->nodes
+  int unwind_to_ = -1;                  // a cut-off: return to this ply (-1: none)
+  int settled_ply_ = -1;                // the ancestor the last check found settled, until the search leaves it
+  std::uint64_t late_from_ = 0;         // nodes() at the check before the one that found it
+  std::uint64_t last_check_nodes_ = 0;  // nodes() at the last check_limits
+  bool tie_last_ = false;               // among equal children pick the last (odd workers), not the first
+  std::uint64_t crew_counted_ = 0;      // nodes() already added to crew_->nodes
   void (*tick_)(void*) = nullptr;
   void* tick_ctx_ = nullptr;
 };

@@ -120,7 +120,7 @@ struct MateResult {
   SearchCounters counters;  // every worker's, summed (the line builder's not included)
   // Each worker's share (worker_tally.h), worker 0 first; one entry with one worker.
   std::vector<WorkerTally> workers;
-  RecordedLine recorded;    // the line read at the last proof
+  RecordedLine recorded;  // the line read at the last proof
 };
 
 const char* to_string(MateVerdict v);  // "mate", "nomate", "timeout"

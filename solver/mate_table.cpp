@@ -212,10 +212,12 @@ MateProbe MateTable::probe_at(Key board_key, Hand hand, std::uint16_t remaining,
     if (spilled)  // the home cluster's exact entry, if any, is the newer
       read_cluster<false>(table_[spill_index(home)].e, tag_key(board_key, true), hand, remaining, warm_limit, depth, f);
   } else {
-    spilled = (read_validated(table_[home], [&](const Entries& e) {
-                 f = Found{};
-                 read_cluster<true>(e, tag_key(board_key), hand, remaining, warm_limit, depth, f);
-               }) & kSpillBit) != 0;
+    spilled = (read_validated(table_[home],
+                              [&](const Entries& e) {
+                                f = Found{};
+                                read_cluster<true>(e, tag_key(board_key), hand, remaining, warm_limit, depth, f);
+                              }) &
+               kSpillBit) != 0;
     if (spilled) {
       const Found home_found = f;
       read_validated(table_[spill_index(home)], [&](const Entries& e) {

@@ -81,7 +81,7 @@ class RootSearch {
 
   MateTable& table_;
   std::vector<std::unique_ptr<DfpnSearch>> workers_;
-  std::unique_ptr<DfpnCrew> crew_;  // null with one worker
+  std::unique_ptr<DfpnCrew> crew_;   // null with one worker
   std::vector<WorkerTally> timing_;  // per worker: busy, idle and lock waits (the rest is the worker's)
   std::uint16_t limit_ = kUnlimited;
 };

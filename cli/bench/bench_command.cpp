@@ -133,8 +133,8 @@ void print_text(const Report& r, std::ostream& out) {
   for (const BenchPass& p : r.passes) {
     if (p.threads < 2 || p.mate.workers.empty()) continue;
     const Share s = share(p.mate);
-    out << (&p == &r.passes[1] ? "\nmate workers " : "             ") << std::setw(3) << p.threads
-        << " threads: nodes " << fixed(double(p.mate.nodes) / double(std::max<std::uint64_t>(1, base.mate.nodes)), 3)
+    out << (&p == &r.passes[1] ? "\nmate workers " : "             ") << std::setw(3) << p.threads << " threads: nodes "
+        << fixed(double(p.mate.nodes) / double(std::max<std::uint64_t>(1, base.mate.nodes)), 3)
         << "x one thread's, late " << fixed(s.late_percent, 2) << " %, lock waits " << fixed(s.lock_wait_ms, 1)
         << " ms, idle " << fixed(s.idle_percent, 1) << " % of the workers' time\n";
   }
