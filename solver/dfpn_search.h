@@ -94,6 +94,8 @@ class DfpnSearch {
   void do_move(Move m);
   void undo_move(Move m);
   int ply() const { return ply_; }
+  // The board key (node_key) and attacker hand of the node at `ply` (0 to ply()) of the current path.
+  NodeKeys path_node(int ply) const { return NodeKeys{path_.board_at(ply), path_.hand_at(ply)}; }
 
   // Searches the current node until it is proven or disproven within `remaining` plies, or stopped.
   NodeResult solve(std::uint16_t remaining);

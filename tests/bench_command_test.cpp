@@ -77,6 +77,13 @@ TEST(BenchCommand, JsonFromTheExecutable) {
   EXPECT_DOUBLE_EQ(run["perft"]["speedup"].get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(run["mate"]["efficiency"].get<double>(), 1.0);
   EXPECT_GT(run["perft"]["nps"].get<std::uint64_t>(), 0u);
+  // One worker's share: its nodes within the part's (which has the line builder's too), nothing late.
+  ASSERT_EQ(run["mate"]["workers"].size(), 1u);
+  const auto& worker = run["mate"]["workers"][0];
+  EXPECT_GT(worker["nodes"].get<std::uint64_t>(), 0u);
+  EXPECT_LE(worker["nodes"].get<std::uint64_t>(), run["mate"]["nodes"].get<std::uint64_t>());
+  EXPECT_EQ(worker["late_nodes"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(run["mate"]["idle_ms"].get<double>(), 0.0);
   EXPECT_EQ(j["perft_positions"].size(), 19u);
   EXPECT_EQ(j["mate_problems"].size(), 6u);
   std::uint64_t leaves = 0;

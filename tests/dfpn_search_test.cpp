@@ -627,6 +627,64 @@ TEST(DfpnSearch, ACappedSolveGivesUpWithoutAborting) {
   EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
 }
 
+// Cut-offs (a crew's worker): once the table holds the node at ply 1 of the path final, as another
+// worker's proof or disproof would, the worker learns it at its next look at the limits and returns to
+// the root, which reads its children again. Without cut-offs it searches on under the settled node, and
+// every node it searched there from the look before counts as late.
+TEST(DfpnSearch, ACrewWorkerReturnsFromASettledAncestor) {
+  const auto p = public_problem("kongou-6");  // 7,000 nodes to the first proof
+  ASSERT_TRUE(p);
+  WorkerTally with_cut, without;
+  for (const bool cut : {true, false}) {
+    SCOPED_TRACE(cut ? "cut-offs" : "no cut-offs");
+    MateTable table{kTableBytes};
+    DfpnCrew crew;
+    crew.cutoffs = cut;
+    DfpnSearch s(table, p->attacker);
+    s.set_root(p->setup);
+    s.join(&crew, 0);
+    // At each look deep enough, the node at ply 2 of the path becomes final (a disproof of every
+    // length, for its hand): what another worker's search would have stored.
+    struct Settle {
+      DfpnSearch* s;
+      MateTable* t;
+      int settled = 0;
+    } settle{&s, &table};
+    s.set_tick(
+        [](void* ctx) {
+          Settle& x = *static_cast<Settle*>(ctx);
+          if (x.s->ply() < 4) return;
+          ++x.settled;
+          const NodeKeys n = x.s->path_node(2);
+          x.t->store(n.board_key, n.hand, MateRecord{kInfPn, 0, kUnlimited, n.hand, Move::none(), 1});
+        },
+        &settle);
+    s.solve(kUnlimited);
+    ASSERT_GT(settle.settled, 0) << "the search never went 4 plies deep at a look";
+    (cut ? with_cut : without) = s.tally();
+  }
+  EXPECT_GE(with_cut.cutoffs, 1u);
+  EXPECT_GT(with_cut.late_nodes, 0u);
+  EXPECT_LE(with_cut.late_nodes, 2 * DfpnSearch::kLimitInterval);  // found at the next look
+  EXPECT_EQ(without.cutoffs, 0u);
+  EXPECT_GT(without.late_nodes, with_cut.late_nodes);
+}
+
+// A lone search (no crew) looks up no ancestor and tallies no late node.
+TEST(DfpnSearch, ALoneSearchTalliesNoLateNodes) {
+  const auto p = public_problem(kLimitsId);
+  ASSERT_TRUE(p);
+  MateTable table{kTableBytes};
+  DfpnSearch s(table, p->attacker);
+  s.set_root(p->setup);
+  ASSERT_TRUE(s.solve(kUnlimited).proven());
+  const WorkerTally t = s.tally();
+  EXPECT_EQ(t.nodes, s.nodes());
+  EXPECT_EQ(t.late_nodes, 0u);
+  EXPECT_EQ(t.cutoffs, 0u);
+  EXPECT_EQ(s.worker(), 0);
+}
+
 TEST(DfpnSearch, StopFlagAborts) {
   const auto p = public_problem(kLimitsId);
   ASSERT_TRUE(p);

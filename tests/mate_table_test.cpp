@@ -728,6 +728,49 @@ TEST(MateTable, ConcurrentStoresAndProbesSeeWholeEntries) {
   EXPECT_GT(t.hashfull(), 0);
 }
 
+// Lock waits: counted only where a lock was found held (stores by several threads into one cluster),
+// never by a lone thread nor by probes, which take no lock (the sequence lock): threads that only probe
+// a cluster another thread keeps storing into wait for no lock, and read whole entries.
+TEST(MateTable, OnlyContendedStoresWaitAndProbesTakeNoLock) {
+  MateTable t(4 * 256);
+  t.set_concurrent(true);
+  const Key key = 0x9e3779b97f4a7c15ULL;
+  const Hand h = hand_of({{PAWN, 1}});
+  for (std::uint32_t v = 0; v < 1000; ++v) t.store(key, h, MateRecord{v + 1, 2 * v + 1, 7, h, Move::none(), 1});
+  EXPECT_EQ(t.lock_waits(MateTable::lock_slot()).waits, 0u) << "one thread never waits";
+
+  // Probers beside one storer: all outside any arena, so they share the slot lock_slot() gives (0).
+  std::atomic<bool> stop{false};
+  std::atomic<int> torn{0}, seen{0};
+  std::vector<std::thread> probers;
+  for (int w = 0; w < 3; ++w)
+    probers.emplace_back([&] {
+      while (!stop.load(std::memory_order_relaxed)) {
+        const MateProbe p = t.probe(key, h, 7, 1, 1);
+        if (!p.found) continue;
+        seen.fetch_add(1, std::memory_order_relaxed);
+        if (p.dn != 2 * (p.pn - 1) + 1) torn.fetch_add(1, std::memory_order_relaxed);
+      }
+    });
+  for (std::uint32_t v = 0; v < 200000 || (seen.load() < 1000 && v < 50'000'000); ++v)
+    t.store(key, h, MateRecord{v % 5000 + 1, 2 * (v % 5000) + 1, 7, h, Move::none(), 1});
+  stop = true;
+  for (std::thread& th : probers) th.join();
+  EXPECT_EQ(torn.load(), 0);
+  EXPECT_GT(seen.load(), 0);
+  EXPECT_EQ(t.lock_waits(0).waits, 0u) << "a probe waited for a lock, or took one the storer waited for";
+
+  // Storers into one cluster: some store finds the lock held (they go on until one does, up to a cap).
+  std::vector<std::thread> storers;
+  for (int w = 0; w < 4; ++w)
+    storers.emplace_back([&, w] {
+      for (std::uint32_t v = 0; v < 20'000'000 && t.lock_waits(0).waits == 0; ++v)
+        t.store(key, h, MateRecord{v % 5000 + 1, 2 * (v % 5000) + 1, 7, h, Move::none(), std::uint64_t(w + 1)});
+    });
+  for (std::thread& th : storers) th.join();
+  EXPECT_GT(t.lock_waits(0).waits, 0u);
+}
+
 // A collection sweeping while workers store and probe: they never see a torn entry, and each
 // collection is made by one caller at a time (collect() refuses a second one at once).
 TEST(MateTable, CollectionsRunBesideTheWorkers) {

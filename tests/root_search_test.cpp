@@ -99,6 +99,35 @@ TEST(RootSearch, AnAbortTellsItsStop) {
   EXPECT_EQ(to_stop(DfpnSearch::Abort::kYielded), MateStop::kNone) << "another worker's finish is no stop";
 }
 
+// Each worker's share of a solve (WorkerTally): one entry a worker, their nodes the solve's less the
+// line builder's, each busy; a lone worker has no late node, cut-off or lock wait, and no idle time.
+TEST(RootSearch, EachWorkerTalliesItsShare) {
+  MateSolver solver(64);
+  const MateSuiteEntry* e = nullptr;
+  const auto problem = problem_with_id("kongou-6", e);
+  ASSERT_TRUE(problem);
+  for (const int threads : {1, 2, 4}) {
+    SCOPED_TRACE(std::to_string(threads) + " workers");
+    MateLimits l = mate_limits(mate_time_s());
+    l.threads = threads;
+    solver.clear();
+    const MateResult r = solver.solve(*problem, l);
+    ASSERT_EQ(r.workers.size(), std::size_t(threads));
+    std::uint64_t nodes = 0;
+    for (const WorkerTally& t : r.workers) {
+      nodes += t.nodes;
+      EXPECT_GT(t.busy_us, 0u);
+      EXPECT_LE(t.late_nodes, t.nodes);
+      EXPECT_LE(t.busy_us + t.idle_us, std::uint64_t(r.time_ms * 1000) + 1000);
+    }
+    EXPECT_EQ(nodes, r.nodes - r.line_nodes);
+    if (threads == 1) {
+      const WorkerTally& t = r.workers[0];
+      EXPECT_EQ(t.late_nodes + t.cutoffs + t.lock_waits + t.lock_wait_ns + t.idle_us, 0u);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Thread counts: the verdict and the proven shortest length do not depend on how many workers search.
 
