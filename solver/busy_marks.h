@@ -9,10 +9,14 @@
 // array indexed by a node key (board key mixed with the attacker's hand); two nodes that share a slot
 // only bias each other's ordering, never a result.
 //
-// Layout: 2^16 relaxed 32-bit atomic counters (256 KiB). Thread safety: every member may be called
-// from any thread at once.
+// Layout: relaxed 32-bit atomic counters, 2^16 (256 KiB) up to 16 workers and kSlotsPerWorker a
+// worker beyond (2^18, 1 MiB, at 64 workers): each worker keeps a mark on every node of its path (a few
+// hundred plies on long problems), and a fixed array would fill with them, so that most children would
+// look busy. Thread safety: every member may be called from any thread at once.
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,11 +28,16 @@ namespace tsumi {
 
 class BusyMarks {
  public:
-  static constexpr std::size_t kSlots = std::size_t(1) << 16;
+  static constexpr std::size_t kMinSlots = std::size_t(1) << 16;
+  static constexpr std::size_t kSlotsPerWorker = std::size_t(1) << 12;
 
-  BusyMarks() : count_(new std::atomic<std::uint32_t>[kSlots]) {
-    for (std::size_t i = 0; i < kSlots; ++i) count_[i].store(0, std::memory_order_relaxed);
+  // Marks for `workers` workers.
+  explicit BusyMarks(std::size_t workers = 1)
+      : slots_(std::max(kMinSlots, std::bit_ceil(std::max<std::size_t>(1, workers) * kSlotsPerWorker))),
+        count_(new std::atomic<std::uint32_t>[slots_]) {
+    for (std::size_t i = 0; i < slots_; ++i) count_[i].store(0, std::memory_order_relaxed);
   }
+  std::size_t slots() const { return slots_; }
 
   // The key of a node: its board with the attacker's hand (Hand::raw()).
   static Key node_key(Key board_key, std::uint32_t hand_raw) {
@@ -41,7 +50,8 @@ class BusyMarks {
   std::uint32_t count(Key node) const { return slot(node).load(std::memory_order_relaxed); }
 
  private:
-  std::atomic<std::uint32_t>& slot(Key node) const { return count_[(node >> 20) & (kSlots - 1)]; }
+  std::atomic<std::uint32_t>& slot(Key node) const { return count_[(node >> 20) & (slots_ - 1)]; }
+  std::size_t slots_;
   std::unique_ptr<std::atomic<std::uint32_t>[]> count_;
 };
 

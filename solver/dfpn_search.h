@@ -64,6 +64,7 @@ namespace tsumi {
 
 // What the workers of one parallel solve share besides the table.
 struct DfpnCrew {
+  explicit DfpnCrew(std::size_t workers = 1) : busy(workers) {}
   std::atomic<bool> done{false};        // a worker has finished the root: the others return
   std::atomic<std::uint64_t> nodes{0};  // every worker's nodes, brought up to date every kLimitInterval
   BusyMarks busy;

@@ -348,7 +348,7 @@ class MateTable {
   // A reader's view of a cluster, taken without a write to it: with one worker, the cluster itself; in
   // a concurrent table, a copy read by a sequence lock (Lameter 2005; Boehm, "Can seqlocks get along
   // with programming language memory models?", MSPC 2012): the lock word before the copy (no writer
-  // in it) and after it (acquire fence first) must show the same version, else the copy is taken
+  // in it) and after it (the fields read by acquire loads) must show the same version, else the copy is taken
   // again. The spill bit, which changes under another cluster's lock, is left out of the comparison.
   class Snapshot {
    public:
@@ -366,7 +366,7 @@ class MateTable {
   static constexpr std::uint32_t kVersionUnit = 4;
   // The sequence lock's read of a concurrent table: calls read(c.e) until no writer held the cluster or
   // wrote it meanwhile, and returns the lock word (its spill bit) as the last read saw it. `read` loads
-  // every field with relaxed atomic loads and starts afresh each time (Snapshot, probe_at).
+  // every field with acquire loads and starts afresh each time (Snapshot, probe_at).
   template <class F>
   std::uint32_t read_validated(const Cluster& c, F&& read) const {
     const std::atomic_ref<std::uint32_t> lock(const_cast<std::uint32_t&>(c.lock));
@@ -378,8 +378,7 @@ class MateTable {
 #endif
         continue;
       }
-      read(c.e);
-      std::atomic_thread_fence(std::memory_order_acquire);
+      read(c.e);  // acquire loads: the word below is read after them
       const std::uint32_t after = lock.load(std::memory_order_relaxed);
       if (((before ^ after) & ~kSpillBit) == 0) return after;
     }

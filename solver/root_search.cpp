@@ -30,7 +30,7 @@ MateStop to_stop(DfpnSearch::Abort abort) {
 
 RootSearch::RootSearch(MateTable& table, PathTable& paths, const MateProblem& problem, int threads) : table_(table) {
   const std::size_t n = std::size_t(std::max(1, threads));
-  if (n > 1) crew_ = std::make_unique<DfpnCrew>();
+  if (n > 1) crew_ = std::make_unique<DfpnCrew>(n);
   for (std::size_t w = 0; w < n; ++w) {
     workers_.push_back(std::make_unique<DfpnSearch>(table, problem.attacker));
     DfpnSearch& s = *workers_.back();

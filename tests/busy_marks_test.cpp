@@ -34,6 +34,20 @@ TEST(BusyMarks, TheHandIsPartOfTheNode) {
   EXPECT_GE(elsewhere, 37);
 }
 
+// The slots grow with the workers past 16, so that their paths' marks stay sparse.
+TEST(BusyMarks, SlotsGrowWithTheWorkers) {
+  EXPECT_EQ(BusyMarks().slots(), BusyMarks::kMinSlots);
+  EXPECT_EQ(BusyMarks(16).slots(), BusyMarks::kMinSlots);
+  EXPECT_EQ(BusyMarks(64).slots(), std::size_t(1) << 18);
+  EXPECT_EQ(BusyMarks(65).slots(), std::size_t(1) << 19);
+  BusyMarks wide(64);
+  const Key node = BusyMarks::node_key(0xfedcba9876543210ULL, 3);
+  wide.enter(node);
+  EXPECT_EQ(wide.count(node), 1u);
+  wide.leave(node);
+  EXPECT_EQ(wide.count(node), 0u);
+}
+
 TEST(BusyMarks, ConcurrentEnterAndLeaveBalance) {
   BusyMarks marks;
   constexpr int kThreads = 4;

@@ -155,6 +155,7 @@ TEST(MateCommand, JsonHasEveryField) {
                           "shortest_passes",
                           "line_nodes",
                           "book_nodes",
+                          "workers",
                           "recorded_line"})
     EXPECT_TRUE(j.contains(key)) << key << " missing: " << r.out;
   // The line read off the table at the proof: the mate's, whole, every evasion refuted.
@@ -172,6 +173,10 @@ TEST(MateCommand, JsonHasEveryField) {
   EXPECT_EQ(pass_nodes, j["shortest_nodes"].get<std::uint64_t>()) << r.out;
   EXPECT_TRUE(j["pv"].is_array());
   EXPECT_EQ(j["threads"], 1);
+  ASSERT_EQ(j["workers"].size(), 1u) << r.out;
+  EXPECT_EQ(j["workers"][0]["nodes"].get<std::uint64_t>(),
+            j["nodes"].get<std::uint64_t>() - j["line_nodes"].get<std::uint64_t>())
+      << "one worker's nodes: every node but the line builder's: " << r.out;
   EXPECT_EQ(j["hash_mb"], 8);
   EXPECT_EQ(j["sfen"], "9/7Sk/1+R7/9/9/9/9/9/9 b r2b4g3s4n4l18p 1");
 }
