@@ -16,9 +16,9 @@
 // The numbers (Nagai 2002): an OR node's pn is the least pn of its children and its dn their sum; an
 // AND node the other way round. The child to search is the one with the least number the node
 // minimises; it may run until that number passes the second best by a quarter (the 1+epsilon trick,
-// Pawlewicz and Lew 2007) and the node's own threshold. With shared BusyMarks a child other workers
-// are in looks harder (virtual proof numbers, Kaneko 2010) but is still taken when it is the only one
-// under the node's threshold.
+// Pawlewicz and Lew 2007) and the node's own threshold. With shared BusyMarks (a helper of a parallel
+// search) a child other workers are in looks one harder a worker (virtual proof numbers, Kaneko 2010)
+// but is still taken when it is the only one under the node's threshold.
 //
 // Delayed children (after KomoringHeights' delayed expansion): at an AND node, drops of different
 // pieces on the same square stand in line, and only the first unsettled one counts in the node's
