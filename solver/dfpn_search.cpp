@@ -81,11 +81,12 @@ void DfpnSearch::check_limits() {
   if (tick_) tick_(tick_ctx_);
 }
 
-// From the root's child down to the node being entered: the first one the table answers finally within
-// its remaining length. The root is left to the done flag.
+// From the root's child down to the parent of the node being entered: the first one the table answers
+// finally within its remaining length. The root is left to the done flag; the node being entered (which
+// may be a leaf, returning at once) to its parent, which chose it and reads it when it returns.
 void DfpnSearch::find_settled_ancestor() {
   if (settled_ply_ >= 0) return;
-  for (int p = 1; p <= ply_; ++p) {
+  for (int p = 1; p < ply_; ++p) {
     const MateProbe probe = table_.probe(path_.board_at(p), path_.hand_at(p), remaining_at_[std::size_t(p)]);
     if (probe.found && (probe.pn == 0 || probe.dn == 0)) {
       settled_ply_ = p;
