@@ -312,7 +312,7 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, bool tie_last) 
     if (busy && !c.is_final()) {
       // Virtual proof numbers, light: each worker inside the child makes it one harder, so that among
       // children about as good a helper takes one nobody is in, and otherwise goes where the search
-      // goes. (Half again as hard per worker, as before issue 75, sent helpers off the best path: 10%
+      // goes. (Half again as hard per worker, as it was before, sent helpers off the best path: 10%
       // more nodes than one worker's at 2 workers on the 14 hard kongou problems and 25% at 8, against
       // 6% and 12% with this.)
       const std::uint64_t inside = busy->count(c.mark);

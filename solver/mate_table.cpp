@@ -56,10 +56,11 @@ T load_shared(const T& x) {
   return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_acquire);
 }
 
-void spin_pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
+// The fields after the tag of an entry read under the sequence lock (the tag is read first, to skip
+// other boards' entries).
+void load_rest(const MateEntry& from, MateEntry& to) {
+  to.hand = load_shared(from.hand), to.pn = load_shared(from.pn), to.dn = load_shared(from.dn);
+  to.len = load_shared(from.len), to.move = load_shared(from.move), to.parent = load_shared(from.parent);
 }
 
 }  // namespace
@@ -105,11 +106,8 @@ MateTable::Snapshot::Snapshot(const MateTable& t, const Cluster& c) : entries_(&
   }
   word_ = t.read_validated(c, [&](const Entries& from) {
     for (int i = 0; i < kClusterSize; ++i) {
-      MateEntry& to = copy_[i];
-      const MateEntry& e = from[i];
-      to.tag_lo = load_shared(e.tag_lo), to.tag_hi = load_shared(e.tag_hi), to.hand = load_shared(e.hand);
-      to.pn = load_shared(e.pn), to.dn = load_shared(e.dn), to.len = load_shared(e.len);
-      to.move = load_shared(e.move), to.parent = load_shared(e.parent);
+      copy_[i].tag_lo = load_shared(from[i].tag_lo), copy_[i].tag_hi = load_shared(from[i].tag_hi);
+      load_rest(from[i], copy_[i]);
     }
   });
   entries_ = &copy_;
@@ -188,8 +186,7 @@ void read_cluster(const MateEntry (&entries)[MateTable::kClusterSize], std::uint
       MateEntry e;
       e.tag_lo = load_shared(slot.tag_lo), e.tag_hi = load_shared(slot.tag_hi);
       if (!holds(e, tag)) continue;
-      e.hand = load_shared(slot.hand), e.pn = load_shared(slot.pn), e.dn = load_shared(slot.dn);
-      e.len = load_shared(slot.len), e.move = load_shared(slot.move), e.parent = load_shared(slot.parent);
+      load_rest(slot, e);
       read_entry(e, hand, remaining, warm_limit, depth, f);
     } else {
       if (holds(slot, tag)) read_entry(slot, hand, remaining, warm_limit, depth, f);

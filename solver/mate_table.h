@@ -90,7 +90,7 @@
 // and is never read wrongly). A read (probe, parent, hashfull) writes nothing: it copies the cluster
 // under a sequence lock (Snapshot, below) and takes the copy again if a writer came between, so that
 // readers never move a cache line between cores (one worker's probes took 8% of two workers' time as
-// lock and unlock, issue 75). collect lets one caller at
+// lock and unlock). collect lets one caller at
 // a time sweep while the others search on. With set_concurrent(false), the default, they take no lock and one thread at
 // a time may use the table. prefetch is a hint and always safe; clear and set_concurrent need the table to themselves.
 
@@ -364,6 +364,12 @@ class MateTable {
     Entries copy_;
   };
   static constexpr std::uint32_t kVersionUnit = 4;
+  // A spin-wait's breath while another worker holds a cluster.
+  static void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
   // The sequence lock's read of a concurrent table: calls read(c.e) until no writer held the cluster or
   // wrote it meanwhile, and returns the lock word (its spill bit) as the last read saw it. `read` loads
   // every field with acquire loads and starts afresh each time (Snapshot, probe_at).
@@ -373,9 +379,7 @@ class MateTable {
     for (;;) {
       const std::uint32_t before = lock.load(std::memory_order_acquire);
       if ((before & kLockBit) != 0) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
+        spin_pause();
         continue;
       }
       read(c.e);  // acquire loads: the word below is read after them
