@@ -19,7 +19,7 @@ Move shortest_check(DfpnSearch& s, std::uint16_t r, std::uint16_t& child_len) {
       if (c.proven() && c.len < child_len) best = m, child_len = c.len;
     }
     if (!best.is_none() || attempt == 1) return best;
-    if (!s.solve(r).proven()) return Move::none();
+    if (!s.solve_assisted(r).proven()) return Move::none();
   }
   return Move::none();
 }
@@ -99,7 +99,7 @@ class BookLineWalk {
       // Every evasion of a node proven within r is proven within r - 1: the table's length, else a search.
       NodeResult c = s_.probe_child(m, std::uint16_t(r - 1));
       s_.do_move(m);
-      if (!c.proven()) c = s_.solve(std::uint16_t(r - 1));
+      if (!c.proven()) c = s_.solve_assisted(std::uint16_t(r - 1));
       BookLineValue child;
       const bool ok = c.proven() && value(c.len, child);
       s_.undo_move(m);

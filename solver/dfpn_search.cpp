@@ -12,7 +12,8 @@ DfpnSearch::DfpnSearch(MateTable& table, Color attacker)
       path_(kMaxPly),
       context_{table, path_, paths_, children_, attacker, false, move_buffer_, check_buffer_, counters_},
       expansions_(kMaxPly + 2, nullptr),
-      remaining_at_(kMaxPly + 2, 0) {}
+      remaining_at_(kMaxPly + 2, 0),
+      moves_(kMaxPly + 2) {}
 
 DfpnSearch::~DfpnSearch() = default;
 
@@ -40,6 +41,7 @@ void DfpnSearch::drop_futile(MoveList& evasions) {
 void DfpnSearch::do_move(Move m) {
   const bool defender_moves = !is_attacker_to_move();
   const std::uint16_t run = drop_chain_[std::size_t(ply_)];
+  moves_[std::size_t(ply_)] = m;
   pos_.do_move(m, states_[ply_ + 1]);
   ++ply_;
   drop_chain_[std::size_t(ply_)] = defender_moves ? (m.is_drop() ? std::uint16_t(run + 1) : std::uint16_t(0)) : run;
@@ -61,11 +63,10 @@ void DfpnSearch::set_limits(std::chrono::steady_clock::time_point deadline, bool
 }
 
 void DfpnSearch::check_limits() {
-  const std::uint64_t own = nodes_;
-  std::uint64_t total = own;
+  std::uint64_t total = nodes_;
   if (crew_) {
-    total = crew_->nodes.fetch_add(own - crew_counted_, std::memory_order_relaxed) + (own - crew_counted_);
-    crew_counted_ = own;
+    total = crew_->nodes.fetch_add(nodes_ - crew_counted_, std::memory_order_relaxed) + (nodes_ - crew_counted_);
+    crew_counted_ = nodes_;
   }
   if (stop_ && stop_->load(std::memory_order_relaxed))
     abort_ = Abort::kStopped;
@@ -81,20 +82,26 @@ void DfpnSearch::check_limits() {
   if (tick_) tick_(tick_ctx_);
 }
 
-// From the root's child down to the parent of the node being entered: the first one the table answers
-// finally within its remaining length. The root is left to the done flag; the node being entered (which
-// may be a leaf, returning at once) to its parent, which chose it and reads it when it returns.
+// The ancestors a look probes, between the searched node (the root, or a line's position that a
+// LineCrew searches: the done flag answers for it, and the plies above it are none of this search's)
+// and the node being entered (which may be a leaf, returning at once: its parent chose it and reads it
+// when it returns): the kNearAncestors nearest, then every power of two further up, so at most
+// kNearAncestors + log2(ply) probes a look. Probing the whole path cost ミクロコスモス (1525 plies, 2
+// workers) a tenth of its node rate: 1,500 probes every kLimitInterval nodes. The shallowest final one
+// probed is the one returned to.
 void DfpnSearch::find_settled_ancestor() {
   if (settled_ply_ >= 0) return;
-  for (int p = 1; p < ply_; ++p) {
+  int found = -1;
+  for (int distance = 1; ply_ - distance > solve_ply_;
+       distance = distance < kNearAncestors ? distance + 1 : 2 * distance) {
+    const int p = ply_ - distance;
     const MateProbe probe = table_.probe(path_.board_at(p), path_.hand_at(p), remaining_at_[std::size_t(p)]);
-    if (probe.found && (probe.pn == 0 || probe.dn == 0)) {
-      settled_ply_ = p;
-      late_from_ = last_check_nodes_;
-      if (crew_->cutoffs) unwind_to_ = p - 1;
-      return;
-    }
+    if (probe.found && (probe.pn == 0 || probe.dn == 0)) found = p;
   }
+  if (found < 0) return;
+  settled_ply_ = found;
+  late_from_ = last_check_nodes_;
+  if (crew_->cutoffs) unwind_to_ = found - 1;
 }
 
 NodeResult DfpnSearch::probe_child(Move m, std::uint16_t child_remaining) const {
@@ -147,7 +154,7 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
                          std::uint32_t& widening, bool first_visit) {
   if (first_visit) {
     if (widening > 0) --widening;
-    if (node.next(thpn, thdn, nullptr, tie_last_).stop) return;
+    if (node.next(thpn, thdn, nullptr, 0).stop) return;
   }
   const std::uint32_t widening_before = widening;
   if (node.has_old_child()) ++widening;
@@ -165,7 +172,7 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
     } else if (marks && !fresh && marks->count(mark) > 1) {
       node.refresh();  // another worker in this node may have changed its children since: read them again
     }
-    const LocalExpansion::Step step = node.next(thpn, thdn, busy, tie_last_, widening > 0);
+    const LocalExpansion::Step step = node.next(thpn, thdn, busy, busy ? tie_salt_ : 0, widening > 0);
     if (step.stop) break;
     if (widening == 0 && widening_before > 0) break;  // the widening ran out below: back to the parent
     ++counters_.child_searches;
@@ -273,6 +280,7 @@ NodeResult DfpnSearch::solve(std::uint16_t remaining) {
   NodeResult r{};
   root_pn_ = root_dn_ = 0;
   unwind_to_ = settled_ply_ = -1;
+  solve_ply_ = ply_;
   do {
     std::uint32_t widening = 0;
     r = search(kInfPn - 1, kInfPn - 1, remaining, ParentLink(), widening, false);

@@ -19,21 +19,22 @@
 // Parallel search (join): several workers, one DfpnSearch each, search the same root over one
 // concurrent MateTable and one DfpnCrew. What a worker finds reaches the others through the table;
 // the crew's BusyMarks make a worker choosing a child prefer one no other worker is in (virtual proof
-// numbers, Kaneko 2010), odd workers break ties between equal children the other way round, and a
+// numbers, Kaneko 2010), each helper breaks ties between equal children in an order of its own, and a
 // worker inside a node that another worker is also in re-reads the children's numbers from the
 // table before each choice. The first worker to finish the root sets DfpnCrew::done; the others then
 // return with Abort::kYielded.
 //
 // Worker 0 of a crew chooses as a lone search does (no virtual numbers, no tie order of its own), so
 // that what it proves first is what one worker would; the helpers (workers 1 and up) steer by the
-// marks and break ties the other way round.
+// marks and break ties each in its own order (a hash of the child's mark with the helper's salt).
 //
-// Cut-offs (Kaneko 2010): a worker of a crew looks up the nodes on its path every kLimitInterval nodes;
-// where one is final in the table (another worker settled it, or a transposition did), the worker
-// returns to that node's parent, which reads its children again and chooses anew. So a worker learns
-// within kLimitInterval nodes that an ancestor was settled. The nodes it searched under that ancestor
-// from the check before the one that found it until it left it are late (WorkerTally): at most
-// kLimitInterval with the cut-offs, the whole rest of its search there without.
+// Cut-offs (Kaneko 2010): a worker of a crew looks up nodes on its path every kLimitInterval nodes (the
+// kNearAncestors nearest and every power of two further up); where one is final in the table (another
+// worker settled it, or a transposition did), the worker returns to that node's parent, which reads its
+// children again and chooses anew. So a worker learns within kLimitInterval nodes that a near ancestor
+// was settled, and a far one is found once the search comes within a power of two of it. The nodes it
+// searched under that ancestor from the check before the one that found it until it left it are late
+// (WorkerTally): at most kLimitInterval with the cut-offs, the whole rest of its search there without.
 //
 // The book count (set_book): the search owns a futility judge (futility_judge.h), which needs nothing
 // of the search.
@@ -45,8 +46,10 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
+#include "core/hash_mix.h"
 #include "core/move.h"
 #include "core/position.h"
 #include "solver/busy_marks.h"
@@ -82,6 +85,8 @@ class DfpnSearch {
   static_assert((kLimitInterval & (kLimitInterval - 1)) == 0);
   // The table is asked to collect garbage (MateTable::collect) once every kCollectInterval nodes.
   static constexpr std::uint64_t kCollectInterval = 16 * kLimitInterval;
+  // The nearest ancestors a cut-off's look probes, before it probes every power of two further up.
+  static constexpr int kNearAncestors = 16;
 
   DfpnSearch(MateTable& table, Color attacker);
   ~DfpnSearch();
@@ -98,8 +103,21 @@ class DfpnSearch {
   // The board key (node_key) and attacker hand of the node at `ply` (0 to ply()) of the current path.
   NodeKeys path_node(int ply) const { return NodeKeys{path_.board_at(ply), path_.hand_at(ply)}; }
 
+  // The moves from the root to the current node.
+  std::span<const Move> path_moves() const { return {moves_.data(), std::size_t(ply_)}; }
+
   // Searches the current node until it is proven or disproven within `remaining` plies, or stopped.
   NodeResult solve(std::uint16_t remaining);
+  // solve, by the searchers lent with set_assist where there are some (a line builder's LineCrew: the
+  // solve's other workers, idle while a line is built), else by this one alone. The line's searches
+  // (mate_pv.h, book_line.h) call this; the searches within a search call solve.
+  NodeResult solve_assisted(std::uint16_t remaining) {
+    return assist_ ? assist_(assist_ctx_, *this, remaining) : solve(remaining);
+  }
+  void set_assist(NodeResult (*assist)(void*, DfpnSearch&, std::uint16_t), void* ctx) {
+    assist_ = assist;
+    assist_ctx_ = ctx;
+  }
   // solve within at most `budget` more nodes (checked every kLimitInterval): past them it gives up,
   // answers the unfinished numbers and leaves no abort behind; the limits set_limits gave still cut it
   // (aborted() then says which).
@@ -135,11 +153,12 @@ class DfpnSearch {
   // Release, which does not look.
   std::uint64_t contradictions() const { return contradictions_; }
   // Joins a crew as worker number `worker` (null: search alone). With a crew, the node limit applies
-  // to the crew's total.
+  // to the crew's total, to which this worker adds its nodes from now on. Between searches only.
   void join(DfpnCrew* crew, int worker) {
     crew_ = crew;
+    crew_counted_ = nodes_;
     worker_ = crew ? worker : 0;
-    tie_last_ = worker_ % 2 == 1;
+    tie_salt_ = worker_ > 0 ? mix64(std::uint64_t(worker_)) | 1 : 0;
     context_.marks = crew != nullptr;
   }
   int worker() const { return worker_; }
@@ -237,8 +256,12 @@ class DfpnSearch {
   int settled_ply_ = -1;                // the ancestor the last check found settled, until the search leaves it
   std::uint64_t late_from_ = 0;         // nodes() at the check before the one that found it
   std::uint64_t last_check_nodes_ = 0;  // nodes() at the last check_limits
-  bool tie_last_ = false;               // among equal children pick the last (odd workers), not the first
+  std::uint64_t tie_salt_ = 0;          // a helper's own order among equal children (0: the first)
   std::uint64_t crew_counted_ = 0;      // nodes() already added to crew_->nodes
+  int solve_ply_ = 0;                   // the ply of the node the running solve() searches
+  std::vector<Move> moves_;             // at each ply of the path: the move made there (path_moves)
+  NodeResult (*assist_)(void*, DfpnSearch&, std::uint16_t) = nullptr;
+  void* assist_ctx_ = nullptr;
   void (*tick_)(void*) = nullptr;
   void* tick_ctx_ = nullptr;
 };

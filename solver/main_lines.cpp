@@ -6,12 +6,12 @@
 namespace tsumi {
 
 MainLines::MainLines(MateTable& table, PathTable& paths, const MateProblem& problem, const SolveClock& clock,
-                     const std::atomic<bool>& stop, std::uint64_t line_nodes)
+                     const std::atomic<bool>& stop, std::uint64_t line_nodes, int threads)
     : table_(table),
       clock_(clock),
       stop_(stop),
       line_nodes_(line_nodes),
-      lines_(table, problem.setup, problem.attacker, &stop) {
+      lines_(table, problem.setup, problem.attacker, &stop, std::max(1, threads) - 1) {
   lines_.share_paths(paths);
 }
 
@@ -22,7 +22,7 @@ Clock::time_point MainLines::deadline(std::uint16_t length) const {
 }
 
 std::optional<MateLine> MainLines::build(std::uint16_t length, bool exact, bool bounded, Clock::time_point cap) {
-  table_.set_concurrent(false);  // the workers are idle while a line is built
+  table_.set_concurrent(false);  // the workers are idle while a line is built (its crew's aside)
   if (!stop_.load(std::memory_order_relaxed))
     return lines_.build(length, exact, std::min(deadline(length), cap), bounded, false, line_nodes_);
   lines_.set_stop(nullptr);

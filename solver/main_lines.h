@@ -1,6 +1,7 @@
 #pragma once
 // The main lines of one solve, built after the search that proves them by a LineBuilder (mate_pv.h: a
-// one-thread search of its own over the table the workers filled, while they are idle):
+// search of its own over the table the workers filled, helped by as many searchers as the solve has
+// workers less one, line_crew.h, where a line's search needs them):
 // - the first proof's line, built at once while its proof tree is fresh: insurance, the answer only
 //   when the shortest-mate proof is cut and no line of a shorter mate can be built after it;
 // - the answer's line, of the shortest mate proven: by the exact tsume rules when that length is
@@ -18,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "core/stopwatch.h"
 #include "solver/mate_limits.h"
@@ -34,9 +36,10 @@ namespace tsumi {
 class MainLines {
  public:
   // Lines of `problem` over `table`, reading the workers' path disproofs (`paths`); they obey `stop`,
-  // the clock's deadline with its grace, and `line_nodes` (0: no bound).
+  // the clock's deadline with its grace, and `line_nodes` (0: no bound). With `threads` above one, that
+  // many searchers less one help the line's searches that need them (LineCrew).
   MainLines(MateTable& table, PathTable& paths, const MateProblem& problem, const SolveClock& clock,
-            const std::atomic<bool>& stop, std::uint64_t line_nodes);
+            const std::atomic<bool>& stop, std::uint64_t line_nodes, int threads = 1);
   // Called about every DfpnSearch::kLimitInterval nodes of the builds (progress reports).
   void set_tick(void (*tick)(void*), void* ctx) { lines_.set_tick(tick, ctx); }
 
@@ -67,6 +70,8 @@ class MainLines {
   std::optional<MateLine> book(std::uint16_t length, bool proven, bool ordered, bool* by_order = nullptr);
 
   std::uint64_t nodes() const { return lines_.nodes(); }
+  // The line helpers' time searching, each helper's in microseconds (index 0: worker 1).
+  const std::vector<std::uint64_t>& helper_busy_us() const { return lines_.helper_busy_us(); }
 
   static constexpr double kGracePerPlyMs = 40;
   static constexpr int kStopLineGraceMs = 200;

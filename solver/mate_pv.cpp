@@ -56,7 +56,7 @@ std::vector<Move> longest_defences(DfpnSearch& s, std::uint16_t r, const MoveLis
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (const auto& [known, m] : order) {
     s.do_move(m);
-    const NodeResult shorter = s.solve(std::uint16_t(r - 3));
+    const NodeResult shorter = s.solve_assisted(std::uint16_t(r - 3));
     s.undo_move(m);
     if (shorter.disproven()) {
       longest.push_back(m);
@@ -86,7 +86,7 @@ Move longest_known_defence(DfpnSearch& s, std::uint16_t r, const MoveList& evasi
       NodeResult c = s.probe_child(m, std::uint16_t(r - 1));
       if (!c.proven() && pass == 1) {
         s.do_move(m);
-        c = s.solve(std::uint16_t(r - 1));
+        c = s.solve_assisted(std::uint16_t(r - 1));
         s.undo_move(m);
       }
       if (!c.proven()) continue;
@@ -270,8 +270,11 @@ MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact) {
   return line;
 }
 
-LineBuilder::LineBuilder(MateTable& table, const PositionSetup& root, Color attacker, const std::atomic<bool>* stop)
-    : search_(table, attacker), root_(root), stop_(stop) {}
+LineBuilder::LineBuilder(MateTable& table, const PositionSetup& root, Color attacker, const std::atomic<bool>* stop,
+                         int helpers)
+    : search_(table, attacker), crew_(table, root, attacker, helpers), root_(root), stop_(stop) {
+  if (crew_.helpers() > 0) search_.set_assist(&LineCrew::assist, &crew_);
+}
 
 std::optional<MateLine> LineBuilder::build(std::uint16_t length, bool exact,
                                            std::chrono::steady_clock::time_point until, bool has_until, bool book,
@@ -279,7 +282,7 @@ std::optional<MateLine> LineBuilder::build(std::uint16_t length, bool exact,
   search_.set_root(root_);
   search_.set_book(book);
   search_.clear_abort();
-  search_.set_limits(until, has_until, max_nodes > 0 ? search_.nodes() + max_nodes : 0, stop_);
+  crew_.set_limits(search_, until, has_until, max_nodes > 0 ? nodes() + max_nodes : 0, stop_);
   MateLine line = build_mate_line(search_, length, exact);
   if (search_.aborted() != DfpnSearch::Abort::kNone || !line.mated) return std::nullopt;
   return line;
@@ -290,7 +293,7 @@ std::optional<MateLine> LineBuilder::build_book(std::uint16_t length, std::chron
   search_.set_root(root_);
   search_.set_book(true);
   search_.clear_abort();
-  search_.set_limits(until, has_until, 0, stop_);
+  crew_.set_limits(search_, until, has_until, 0, stop_);
   return book_line(search_, length, kBookLinePositions);
 }
 

@@ -21,6 +21,7 @@
 #include "core/hand.h"
 #include "core/move.h"
 #include "solver/dfpn_search.h"
+#include "solver/line_crew.h"
 #include "solver/mate_line.h"
 
 namespace tsumi {
@@ -30,11 +31,14 @@ namespace tsumi {
 // longest the table knows of. Leaves the search at the node it started from.
 MateLine build_mate_line(DfpnSearch& search, std::uint16_t length, bool exact);
 
-// Builds the main lines of one problem with a search of its own: one thread, over the table the
-// workers have filled. Call it only while no worker searches (the table is then used without locks).
+// Builds the main lines of one problem with a search of its own over the table the workers have
+// filled, and `helpers` more searchers (LineCrew) that join the line's searches that need them. Call it
+// only while no worker searches (the table is then used without locks, except by the crew while it
+// searches).
 class LineBuilder {
  public:
-  LineBuilder(MateTable& table, const PositionSetup& root, Color attacker, const std::atomic<bool>* stop);
+  LineBuilder(MateTable& table, const PositionSetup& root, Color attacker, const std::atomic<bool>* stop,
+              int helpers = 0);
 
   // The main line from the root of a mate within `length` (build_mate_line); nothing when the deadline
   // (if `has_until`) or a stop request cut it, or when it does not end in mate: a partial line is no
@@ -46,7 +50,10 @@ class LineBuilder {
   // The book's line by the composers' order (book_line.h) over the book count's proof of a mate within
   // `length`; nothing when the deadline, a stop or the walk's bound cut it.
   std::optional<MateLine> build_book(std::uint16_t length, std::chrono::steady_clock::time_point until, bool has_until);
-  std::uint64_t nodes() const { return search_.nodes(); }
+  // The nodes of its searches, the helpers' included.
+  std::uint64_t nodes() const { return search_.nodes() + crew_.nodes(); }
+  // The helpers' time in the line's searches, each helper's in microseconds (index 0: helper 1).
+  const std::vector<std::uint64_t>& helper_busy_us() const { return crew_.busy_us(); }
   // Whether the last build was cut by its deadline or a stop (else a missing line did not end in mate).
   bool cut() const { return search_.aborted() != DfpnSearch::Abort::kNone; }
   DfpnSearch::Abort aborted() const { return search_.aborted(); }  // what cut it
@@ -56,12 +63,14 @@ class LineBuilder {
   // disproof of a line's defence that rested on a repetition is then found, not searched again.
   void share_paths(PathTable& shared, std::uint64_t min_nodes = DfpnSearch::kSharedPathNodes) {
     search_.share_paths(shared, min_nodes);
+    crew_.share_paths(shared, min_nodes);
   }
   // Called every DfpnSearch::kLimitInterval nodes of the line searches (progress reports).
   void set_tick(void (*tick)(void*), void* ctx) { search_.set_tick(tick, ctx); }
 
  private:
   DfpnSearch search_;
+  LineCrew crew_;
   PositionSetup root_;
   const std::atomic<bool>* stop_;
 };

@@ -127,7 +127,7 @@ class Solve {
   // lines are built again after the shortest-mate proof). Then the shortest-mate proof, the answer's
   // line, and the book count.
   MateResult answer(std::uint16_t first_length, MateResult& result) {
-    MainLines lines(table_, paths_, problem_, clock_, stop_, limits_.line_nodes);
+    MainLines lines(table_, paths_, problem_, clock_, stop_, limits_.line_nodes, limits_.threads);
     lines.set_tick(&ProgressReporter::tick, &progress_);
     bool dropped = false;
     std::optional<MateLine> line = lines.first(first_length, dropped);
@@ -147,14 +147,14 @@ class Solve {
       if (result.stop == MateStop::kNone) result.stop = lines.cut_reason();
       result.mate_bound = record_.bound();
       result.shortest_proven = false;
-      return finish(result, lines.nodes());
+      return finish(result, &lines);
     }
     const std::uint16_t cycle_free = take_line(*line, length, limits_.book_search, result);
     BookCount book(root_, limits_, clock_, stop_);
     if (limits_.prove_shortest && limits_.book_search && !first_line_cut && book.wanted(line->moves))
       count_book(book, lines, *line, cycle_free, result);
     result.leftover = line->leftover;
-    return finish(result, lines.nodes());
+    return finish(result, &lines);
   }
 
   // The book count's search, and its line where the book length is a search's and differs.
@@ -213,9 +213,10 @@ class Solve {
     result.futile_pv = std::move(cut);
   }
 
-  // Completes the result with the counts of the solve (the line builder's `line_nodes` included) and
-  // gives the protected proofs back to the table.
-  MateResult finish(MateResult& result, std::uint64_t line_nodes = 0) {
+  // Completes the result with the counts of the solve (the line builder's `lines` included: its nodes,
+  // and its helpers' time, which is the workers' own) and gives the protected proofs back to the table.
+  MateResult finish(MateResult& result, const MainLines* lines = nullptr) {
+    const std::uint64_t line_nodes = lines ? lines->nodes() : 0;
     const MateCollections gc = table_.collections();
     result.collections = gc.runs - collections_before_.runs;
     result.collected = gc.removed - collections_before_.removed;
@@ -226,6 +227,14 @@ class Solve {
     result.counters = root_.counters();
     result.time_ms = ms_since(clock_.start);
     result.workers = root_.tallies(std::uint64_t(result.time_ms * 1000));
+    if (lines) {  // helper w of the lines is worker w of the solve: its line searches are no idle time
+      const std::vector<std::uint64_t>& busy = lines->helper_busy_us();
+      for (std::size_t h = 0; h < busy.size() && h + 1 < result.workers.size(); ++h) {
+        WorkerTally& t = result.workers[h + 1];
+        t.busy_us += busy[h];
+        t.idle_us -= std::min(t.idle_us, busy[h]);
+      }
+    }
     result.hashfull = table_.hashfull();
     table_.set_concurrent(false);
     record_.release();  // the answer's lines are built

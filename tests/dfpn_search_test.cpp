@@ -670,6 +670,40 @@ TEST(DfpnSearch, ACrewWorkerReturnsFromASettledAncestor) {
   EXPECT_GT(without.late_nodes, with_cut.late_nodes);
 }
 
+// A crew's search of a node below the root (a line's position, LineCrew) looks up no ply above that
+// node: those are the line's positions, proven, and a cut-off to one would unwind past the node being
+// searched at every look, for good. Here the worker searched from the root first (its path keeps the
+// lengths of the plies above), the table then forgot all but the two line positions above, and the
+// worker, alone in its crew, disproves a mate within 9 plies two plies down kongou-6's line (mate in 15).
+TEST(DfpnSearch, ACrewWorkerLeavesThePliesAboveItsSearchAlone) {
+  const auto p = public_problem("kongou-6");
+  ASSERT_TRUE(p);
+  MateTable table{kTableBytes};
+  DfpnSearch s(table, p->attacker);
+  s.set_root(p->setup);
+  const NodeResult mate = s.solve(15);
+  ASSERT_TRUE(mate.proven());
+  Move line[2] = {mate.best, Move::none()};
+  s.do_move(line[0]);
+  line[1] = s.solve(14).best;
+  s.undo_move(line[0]);
+  table.clear();
+  for (int ply = 0; ply < 2; ++ply) {
+    const NodeKeys n = s.path_node(ply);
+    table.store(n.board_key, n.hand, MateRecord{0, kInfPn, std::uint16_t(15 - ply), n.hand, line[ply], 1000});
+    s.do_move(line[ply]);
+  }
+  DfpnCrew crew;
+  s.join(&crew, 0);
+  s.set_limits(std::chrono::steady_clock::now() + std::chrono::seconds(20), true, 0, nullptr);
+  const std::uint64_t before = s.nodes();
+  const NodeResult none = s.solve(9);
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+  EXPECT_TRUE(none.disproven());
+  EXPECT_GT(s.nodes() - before, DfpnSearch::kLimitInterval) << "no look at the ancestors";
+  EXPECT_EQ(s.ply(), 2);
+}
+
 // A lone search (no crew) looks up no ancestor and tallies no late node.
 TEST(DfpnSearch, ALoneSearchTalliesNoLateNodes) {
   const auto p = public_problem(kLimitsId);
