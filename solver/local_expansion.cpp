@@ -290,7 +290,8 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, std::uint64_t t
   std::uint32_t& low = or_node_ ? s.pn : s.dn;  // the number this node minimises
   std::uint32_t& sum = or_node_ ? s.dn : s.pn;  // the number it sums
   std::uint32_t pick_low = kInfPn;
-  std::uint64_t pick_rank = 0;
+  std::uint64_t pick_rank = 0;  // a helper's order of the best pick so far (`ranked`: computed)
+  bool ranked = false;
   for (int i = 0; i < n_; ++i) {
     const ExpandedChild& c = c_[i];
     if (!c.active) continue;
@@ -320,13 +321,16 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, std::uint64_t t
       const std::uint64_t inside = busy->count(c.mark);
       if (inside != 0) pick = add_sat(mine, std::uint32_t(std::min<std::uint64_t>(inside, kMaxSum)));
     }
-    // A helper's own order among equally good children: a hash of the child's mark with its salt. With
-    // eight workers, two orders (the first, the last) left six helpers choosing alike; on the 14 hard
-    // kongou problems and the gate's, its own order saved 1-8% of the nodes at 2 and 8 workers against
-    // them, within the run-to-run spread (solver/README.md).
-    const std::uint64_t rank = tie_salt != 0 && !c.is_final() ? mix64(c.mark ^ tie_salt) : 0;
-    if (pick < pick_low || (tie_salt != 0 && pick == pick_low && pick < kInfPn && rank > pick_rank)) {
-      s.second = pick_low, pick_low = pick, s.best = i, pick_rank = rank;
+    if (pick < pick_low) {
+      s.second = pick_low, pick_low = pick, s.best = i, ranked = false;
+    } else if (tie_salt != 0 && pick == pick_low && pick < kInfPn) {
+      // A helper's own order among equally good children: the child's mark times its salt, computed
+      // only at a tie (hashing every child each choice cost the helpers a tenth of their node rate).
+      // With eight workers, two orders (the first, the last) had left six helpers choosing alike.
+      if (!ranked) pick_rank = (c_[s.best].mark ^ tie_salt) * kGoldenGamma, ranked = true;
+      const std::uint64_t rank = (c.mark ^ tie_salt) * kGoldenGamma;
+      s.second = pick;
+      if (rank > pick_rank) s.best = i, pick_rank = rank;
     } else if (pick < s.second) {
       s.second = pick;
     }
