@@ -154,7 +154,7 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
                          std::uint32_t& widening, bool first_visit) {
   if (first_visit) {
     if (widening > 0) --widening;
-    if (node.next(thpn, thdn, nullptr, 0).stop) return;
+    if (node.next(thpn, thdn, nullptr, tie_last_).stop) return;
   }
   const std::uint32_t widening_before = widening;
   if (node.has_old_child()) ++widening;
@@ -172,7 +172,7 @@ void DfpnSearch::descend(LocalExpansion& node, std::uint32_t thpn, std::uint32_t
     } else if (marks && !fresh && marks->count(mark) > 1) {
       node.refresh();  // another worker in this node may have changed its children since: read them again
     }
-    const LocalExpansion::Step step = node.next(thpn, thdn, busy, busy ? tie_salt_ : 0, widening > 0);
+    const LocalExpansion::Step step = node.next(thpn, thdn, busy, tie_last_, widening > 0);
     if (step.stop) break;
     if (widening == 0 && widening_before > 0) break;  // the widening ran out below: back to the parent
     ++counters_.child_searches;

@@ -19,14 +19,14 @@
 // Parallel search (join): several workers, one DfpnSearch each, search the same root over one
 // concurrent MateTable and one DfpnCrew. What a worker finds reaches the others through the table;
 // the crew's BusyMarks make a worker choosing a child prefer one no other worker is in (virtual proof
-// numbers, Kaneko 2010), each helper breaks ties between equal children in an order of its own, and a
+// numbers, Kaneko 2010), odd workers break ties between equal children the other way round, and a
 // worker inside a node that another worker is also in re-reads the children's numbers from the
 // table before each choice. The first worker to finish the root sets DfpnCrew::done; the others then
 // return with Abort::kYielded.
 //
 // Worker 0 of a crew chooses as a lone search does (no virtual numbers, no tie order of its own), so
 // that what it proves first is what one worker would; the helpers (workers 1 and up) steer by the
-// marks and break ties each in its own order (a hash of the child's mark with the helper's salt).
+// marks and break ties the other way round.
 //
 // Cut-offs (Kaneko 2010): a worker of a crew looks up nodes on its path every kLimitInterval nodes (the
 // kNearAncestors nearest and every power of two further up); where one is final in the table (another
@@ -49,7 +49,6 @@
 #include <span>
 #include <vector>
 
-#include "core/hash_mix.h"
 #include "core/move.h"
 #include "core/position.h"
 #include "solver/busy_marks.h"
@@ -158,7 +157,7 @@ class DfpnSearch {
     crew_ = crew;
     crew_counted_ = nodes_;
     worker_ = crew ? worker : 0;
-    tie_salt_ = worker_ > 0 ? mix64(std::uint64_t(worker_)) | 1 : 0;
+    tie_last_ = worker_ % 2 == 1;
     context_.marks = crew != nullptr;
   }
   int worker() const { return worker_; }
@@ -256,7 +255,7 @@ class DfpnSearch {
   int settled_ply_ = -1;                // the ancestor the last check found settled, until the search leaves it
   std::uint64_t late_from_ = 0;         // nodes() at the check before the one that found it
   std::uint64_t last_check_nodes_ = 0;  // nodes() at the last check_limits
-  std::uint64_t tie_salt_ = 0;          // a helper's own order among equal children (0: the first)
+  bool tie_last_ = false;               // among equal children pick the last (odd workers), not the first
   std::uint64_t crew_counted_ = 0;      // nodes() already added to crew_->nodes
   int solve_ply_ = 0;                   // the ply of the node the running solve() searches
   std::vector<Move> moves_;             // at each ply of the path: the move made there (path_moves)

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <span>
 
-#include "core/hash_mix.h"
 #include "core/movegen.h"
 
 namespace tsumi {
@@ -285,13 +284,11 @@ void LocalExpansion::update(int index, const NodeResult& r) {
   settle(index);
 }
 
-LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, std::uint64_t tie_salt) const {
+LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, bool tie_last) const {
   Sums s{or_node_ ? kInfPn : 0, or_node_ ? 0 : kInfPn};
   std::uint32_t& low = or_node_ ? s.pn : s.dn;  // the number this node minimises
   std::uint32_t& sum = or_node_ ? s.dn : s.pn;  // the number it sums
   std::uint32_t pick_low = kInfPn;
-  std::uint64_t pick_rank = 0;  // a helper's order of the best pick so far (`ranked`: computed)
-  bool ranked = false;
   for (int i = 0; i < n_; ++i) {
     const ExpandedChild& c = c_[i];
     if (!c.active) continue;
@@ -321,16 +318,8 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, std::uint64_t t
       const std::uint64_t inside = busy->count(c.mark);
       if (inside != 0) pick = add_sat(mine, std::uint32_t(std::min<std::uint64_t>(inside, kMaxSum)));
     }
-    if (pick < pick_low) {
-      s.second = pick_low, pick_low = pick, s.best = i, ranked = false;
-    } else if (tie_salt != 0 && pick == pick_low && pick < kInfPn) {
-      // A helper's own order among equally good children: the child's mark times its salt, computed
-      // only at a tie (hashing every child each choice cost the helpers a tenth of their node rate).
-      // With eight workers, two orders (the first, the last) had left six helpers choosing alike.
-      if (!ranked) pick_rank = (c_[s.best].mark ^ tie_salt) * kGoldenGamma, ranked = true;
-      const std::uint64_t rank = (c.mark ^ tie_salt) * kGoldenGamma;
-      s.second = pick;
-      if (rank > pick_rank) s.best = i, pick_rank = rank;
+    if (pick < pick_low || (tie_last && pick == pick_low && pick < kInfPn)) {
+      s.second = pick_low, pick_low = pick, s.best = i;
     } else if (pick < s.second) {
       s.second = pick;
     }
@@ -338,9 +327,9 @@ LocalExpansion::Sums LocalExpansion::sums(const BusyMarks* busy, std::uint64_t t
   return s;
 }
 
-LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy,
-                                          std::uint64_t tie_salt, bool widen) const {
-  const Sums s = sums(busy, tie_salt);
+LocalExpansion::Step LocalExpansion::next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy, bool tie_last,
+                                          bool widen) const {
+  const Sums s = sums(busy, tie_last);
   if (widen) {
     thpn = std::max(thpn, clamp_threshold(std::uint64_t(s.pn) + 1));
     thdn = std::max(thdn, clamp_threshold(std::uint64_t(s.dn) + 1));
@@ -372,7 +361,7 @@ NodeResult LocalExpansion::result() const {
     r.hand = ph::max(r.hand, futile_hand_);
     return r;
   }
-  const Sums s = sums(nullptr, 0);
+  const Sums s = sums(nullptr, false);
   if (s.pn == 0 || s.dn == 0) return conclude_final(s.pn, s.dn);
   return NodeResult{s.pn, s.dn, remaining_, pos_.hand(ctx_.attacker), c_[s.best_real].key.move, kNoLoop};
 }

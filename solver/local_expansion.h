@@ -127,11 +127,9 @@ class LocalExpansion {
     int index;
     std::uint32_t thpn, thdn;
   };
-  // busy: the shared marks (null with one worker); tie_salt: 0 takes the first among equal children (a
-  // lone search, worker 0), else the one whose mark hashes highest with the salt (each helper its own);
+  // busy: the shared marks (null with one worker); tie_last: among equal children take the last;
   // widen: threshold control (DfpnSearch) raises the thresholds to the node's pn + 1 and dn + 1 first.
-  Step next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy, std::uint64_t tie_salt,
-            bool widen = false) const;
+  Step next(std::uint32_t thpn, std::uint32_t thdn, const BusyMarks* busy, bool tie_last, bool widen = false) const;
   // Whether a child's numbers came from an unfinished entry met higher up the tree than the child
   // (MateProbe::old): the node's numbers may overestimate, and threshold control widens its thresholds.
   bool has_old_child() const { return old_child_; }
@@ -150,7 +148,7 @@ class LocalExpansion {
 
  private:
   struct Sums;
-  Sums sums(const BusyMarks* busy, std::uint64_t tie_salt) const;
+  Sums sums(const BusyMarks* busy, bool tie_last) const;
   void first_numbers(ExpandedChild& c, Position& pos, MateProbe& p) const;
   void delay_siblings();
   NodeResult book_out_of_length(const Position& pos) const;

@@ -23,7 +23,7 @@ struct WorkerTally {
   std::uint64_t cutoffs = 0;       // returns to an ancestor that another search had settled
   std::uint64_t lock_waits = 0;    // cluster locks found held by another worker
   std::uint64_t lock_wait_ns = 0;  // time spent waiting for them
-  std::uint64_t busy_us = 0;       // time searching (inside RootSearch::search)
+  std::uint64_t busy_us = 0;       // time searching (RootSearch::search; a helper's LineCrew searches too)
   std::uint64_t idle_us = 0;       // time of the solve spent waiting while another thread worked
 
   WorkerTally& operator+=(const WorkerTally& o) {

@@ -7,12 +7,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
-#include <set>
 #include <string_view>
 
 #include <gtest/gtest.h>
 
-#include "core/hash_mix.h"
 #include "core/movegen.h"
 #include "core/usi.h"
 #include "solver/mate_problem.h"
@@ -71,7 +69,7 @@ TEST(LocalExpansion, CheckWithoutReplyProvesTheNodeAtOnce) {
   LocalExpansion e(ctx, n.pos, kUnlimited);
   ASSERT_GE(e.size(), 1);
   EXPECT_EQ(e.child(e.size() - 1).pn, 0u);  // the expansion stopped at the mate
-  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, 0).stop);
+  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, false).stop);
   const NodeResult r = e.result();
   EXPECT_TRUE(r.proven());
   EXPECT_EQ(r.len, 1);
@@ -87,7 +85,7 @@ TEST(LocalExpansion, NoCheckDisprovesTheNode) {
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   EXPECT_EQ(e.size(), 0);
-  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, 0).stop);
+  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, false).stop);
   const NodeResult r = e.result();
   EXPECT_TRUE(r.disproven());
   EXPECT_EQ(r.len, kInfLen);
@@ -126,32 +124,23 @@ TEST(LocalExpansion, OrNodeNumbersAreMinAndSum) {
   EXPECT_EQ(r.pn, least);
   EXPECT_EQ(r.dn, std::uint32_t(e.size()));
   // The child with the least pn runs until it passes the second best by a quarter.
-  const LocalExpansion::Step step = e.next(kInfPn - 1, kInfPn - 1, nullptr, 0);
+  const LocalExpansion::Step step = e.next(kInfPn - 1, kInfPn - 1, nullptr, false);
   ASSERT_FALSE(step.stop);
   EXPECT_EQ(e.child(step.index).pn, least);
   EXPECT_EQ(step.thpn, second + 1 + second / 4);
   EXPECT_EQ(step.thdn, kInfPn - 1 - std::uint32_t(e.size()) + 1);
   // Under a threshold the node's pn already reaches, the search of the node is over.
-  EXPECT_TRUE(e.next(least, kInfPn - 1, nullptr, 0).stop);
+  EXPECT_TRUE(e.next(least, kInfPn - 1, nullptr, false).stop);
 }
 
-// Among equally good children a lone search (tie salt 0) takes the first; each helper takes the one its
-// salt ranks highest (a hash of the child's mark), so that eight workers do not choose alike.
 TEST(LocalExpansion, TieBreakingByWorker) {
   ExpandedNode n(kOpen);
-  ExpansionContext ctx = n.context();
-  ctx.marks = true;
+  const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
-  const int first = e.next(kInfPn - 1, kInfPn - 1, nullptr, 0).index;
-  std::set<int> picks;
-  for (std::uint64_t worker = 1; worker <= 8; ++worker) {
-    const int pick = e.next(kInfPn - 1, kInfPn - 1, nullptr, mix64(worker) | 1).index;
-    EXPECT_EQ(e.child(pick).pn, e.child(first).pn);
-    EXPECT_LE(first, pick);
-    EXPECT_EQ(e.next(kInfPn - 1, kInfPn - 1, nullptr, mix64(worker) | 1).index, pick) << "not the same order twice";
-    picks.insert(pick);
-  }
-  EXPECT_GT(picks.size(), 1u) << "every helper chose alike";
+  const int first = e.next(kInfPn - 1, kInfPn - 1, nullptr, false).index;
+  const int last = e.next(kInfPn - 1, kInfPn - 1, nullptr, true).index;
+  EXPECT_EQ(e.child(first).pn, e.child(last).pn);
+  EXPECT_LE(first, last);
 }
 
 TEST(LocalExpansion, VirtualNumbersSteerAwayFromABusyChild) {
@@ -160,17 +149,17 @@ TEST(LocalExpansion, VirtualNumbersSteerAwayFromABusyChild) {
   ctx.marks = true;
   LocalExpansion e(ctx, n.pos, kUnlimited);
   BusyMarks busy;
-  const int alone = e.next(kInfPn - 1, kInfPn - 1, &busy, 0).index;
+  const int alone = e.next(kInfPn - 1, kInfPn - 1, &busy, false).index;
   busy.enter(e.child(alone).mark);
   busy.enter(e.child(alone).mark);
-  const LocalExpansion::Step shared = e.next(kInfPn - 1, kInfPn - 1, &busy, 0);
+  const LocalExpansion::Step shared = e.next(kInfPn - 1, kInfPn - 1, &busy, false);
   EXPECT_NE(shared.index, alone);
   // Unless the node's own threshold lets only the best child run: then the true best is taken.
   const std::uint32_t least = e.child(alone).pn;
   bool others_below = false;
   for (int i = 0; i < e.size(); ++i) others_below |= i != alone && e.child(i).pn < least + 1;
   if (!others_below) {
-    EXPECT_EQ(e.next(least + 1, kInfPn - 1, &busy, 0).index, alone);
+    EXPECT_EQ(e.next(least + 1, kInfPn - 1, &busy, false).index, alone);
   }
 }
 
@@ -455,7 +444,7 @@ TEST(LocalExpansion, AChildThatCannotRunUnderItsThresholdStopsTheNode) {
   const ExpansionContext ctx = n.context();
   LocalExpansion e(ctx, n.pos, kUnlimited);
   ASSERT_LT(e.result().pn, kInfPn - 1);
-  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, 0).stop);
+  EXPECT_TRUE(e.next(kInfPn - 1, kInfPn - 1, nullptr, false).stop);
 }
 
 TEST(LocalExpansion, ChildrenAreGivenBackWhenTheNodeReturns) {
