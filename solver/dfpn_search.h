@@ -32,7 +32,7 @@
 // kNearAncestors nearest and every power of two further up); where one is final in the table (another
 // worker settled it, or a transposition did), the worker returns to that node's parent, which reads its
 // children again and chooses anew. So a worker learns within kLimitInterval nodes that a near ancestor
-// was settled, and a far one is found once the search comes within a power of two of it. The nodes it
+// was settled; a far one is found only at a look where it lies a power of two above. The nodes it
 // searched under that ancestor from the check before the one that found it until it left it are late
 // (WorkerTally): at most kLimitInterval with the cut-offs, the whole rest of its search there without.
 //
