@@ -2,20 +2,9 @@
 
 #include <algorithm>
 
-#include <tbb/task_group.h>
-
-#include "core/stopwatch.h"
-#include "core/task_edges.h"
-#include "core/worker_arena.h"
+#include "solver/crew_run.h"
 
 namespace tsumi {
-
-namespace {
-
-// The edges between the lead's thread and the helpers, declared to ThreadSanitizer (core/task_edges.h).
-constexpr char kTsanSync = 0;
-
-}  // namespace
 
 LineCrew::LineCrew(MateTable& table, const PositionSetup& root, Color attacker, int helpers)
     : table_(table), root_(root), crew_(std::size_t(std::max(0, helpers)) + 1) {
@@ -60,43 +49,23 @@ NodeResult LineCrew::solve_together(DfpnSearch& lead, std::uint16_t remaining) {
     if (h->book() != lead.book()) h->set_book(lead.book());
     h->set_root(root_);
     for (Move m : path) h->do_move(m);
-    h->clear_abort();
     h->set_limits(deadline_, has_deadline_, max_nodes_, stop_);
   }
   lead.set_limits(deadline_, has_deadline_, max_nodes_, stop_);
-  crew_.done.store(false, std::memory_order_relaxed);
   crew_.nodes.store(lead.nodes() + nodes(), std::memory_order_relaxed);
-  const std::size_t n = helpers_.size() + 1;
   std::vector<DfpnSearch*> workers{&lead};
   for (const auto& h : helpers_) workers.push_back(h.get());
-  for (std::size_t w = 0; w < n; ++w) workers[w]->join(&crew_, int(w));
-  std::vector<NodeResult> results(n);
+  for (std::size_t w = 0; w < workers.size(); ++w) workers[w]->join(&crew_, int(w));
   table_.set_concurrent(true);
-  const auto run = [&](std::size_t w) {
-    tsan_acquire(&kTsanSync);
-    const Clock::time_point start = Clock::now();
-    DfpnSearch& s = *workers[w];
-    results[w] = s.solve(remaining);
-    if (s.aborted() == DfpnSearch::Abort::kNone) crew_.done.store(true, std::memory_order_relaxed);
-    if (w > 0) busy_us_[w - 1] += std::uint64_t(ms_since(start) * 1000);
-    tsan_release(&kTsanSync);
-  };
-  run_in_worker_arena(int(n), &kTsanSync, [&] {
-    tbb::task_group group;
-    for (std::size_t w = 1; w < n; ++w) group.run([&run, w]() TSUMI_TSAN_UNCHECKED { run(w); });
-    run(0);
-    group.wait();
-  });
+  const CrewRun run = run_crew(workers, crew_, table_, remaining);
   table_.set_concurrent(false);
   for (DfpnSearch* s : workers) s->join(nullptr, 0);
+  for (std::size_t h = 0; h < helpers_.size(); ++h)
+    busy_us_[h] += std::uint64_t((run.workers[h + 1].ended_ms - run.workers[h + 1].started_ms) * 1000);
   set_lead_alone(lead);
-  if (lead.aborted() == DfpnSearch::Abort::kNone) return results[0];
-  for (std::size_t w = 1; w < n; ++w)
-    if (workers[w]->aborted() == DfpnSearch::Abort::kNone) {  // a helper finished: the lead yielded to it
-      lead.clear_abort();
-      return results[w];
-    }
-  return results[0];  // cut by a limit or a stop: the lead's abort says which
+  const int f = run.finisher();
+  if (f > 0) lead.clear_abort();                           // a helper finished: the lead yielded to it
+  return run.workers[std::size_t(std::max(f, 0))].result;  // cut by a limit or a stop: the lead's abort says which
 }
 
 }  // namespace tsumi

@@ -2,19 +2,9 @@
 
 #include <algorithm>
 
-#include <tbb/task_group.h>
-
-#include "core/task_edges.h"
-#include "core/worker_arena.h"
+#include "solver/crew_run.h"
 
 namespace tsumi {
-
-namespace {
-
-// The edges between the calling thread and the workers, declared to ThreadSanitizer (core/task_edges.h).
-constexpr char kTsanSync = 0;
-
-}  // namespace
 
 MateStop to_stop(DfpnSearch::Abort abort) {
   switch (abort) {
@@ -58,43 +48,25 @@ NodeResult RootSearch::search(std::uint16_t remaining, DfpnSearch::Abort& abort)
 }
 
 NodeResult RootSearch::search_together(std::uint16_t remaining, DfpnSearch::Abort& abort) {
-  crew_->done.store(false, std::memory_order_relaxed);
-  std::vector<NodeResult> results(workers_.size());
-  std::vector<double> ended(workers_.size(), 0);  // ms after `start`
-  const Clock::time_point start = Clock::now();
-  const auto run = [&](std::size_t w) {
-    tsan_acquire(&kTsanSync);
-    const double started = ms_since(start);
-    const int slot = MateTable::lock_slot();  // this worker's thread for its whole search
-    const MateTable::LockWaits before = table_.lock_waits(slot);
-    DfpnSearch& s = *workers_[w];
-    s.clear_abort();
-    results[w] = s.solve(remaining);
-    if (s.aborted() == DfpnSearch::Abort::kNone) crew_->done.store(true, std::memory_order_relaxed);
-    const MateTable::LockWaits after = table_.lock_waits(slot);
-    ended[w] = ms_since(start);
+  std::vector<DfpnSearch*> workers;
+  for (const auto& w : workers_) workers.push_back(w.get());
+  const CrewRun run = run_crew(workers, *crew_, table_, remaining);
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    const CrewWorkerRun& r = run.workers[w];
     WorkerTally& t = timing_[w];
-    t.busy_us += std::uint64_t((ended[w] - started) * 1000);
-    t.lock_waits += after.waits - before.waits;
-    t.lock_wait_ns += after.ns - before.ns;
-    tsan_release(&kTsanSync);
-  };
-  run_in_worker_arena(int(workers_.size()), &kTsanSync, [&] {
-    tbb::task_group group;
-    for (std::size_t w = 1; w < workers_.size(); ++w) group.run([&run, w]() TSUMI_TSAN_UNCHECKED { run(w); });
-    run(0);
-    group.wait();
-    timing_[0].idle_us += std::uint64_t(std::max(0.0, ms_since(start) - ended[0]) * 1000);
-  });
-  for (std::size_t w = 0; w < workers_.size(); ++w)
-    if (workers_[w]->aborted() == DfpnSearch::Abort::kNone) {
-      abort = DfpnSearch::Abort::kNone;
-      return results[w];
-    }
-  abort = workers_[0]->aborted();
-  for (const auto& w : workers_)  // a limit or a stop rather than a yield
-    if (w->aborted() != DfpnSearch::Abort::kYielded) abort = w->aborted();
-  return results[0];
+    t.busy_us += std::uint64_t((r.ended_ms - r.started_ms) * 1000);
+    t.lock_waits += r.lock_waits.waits;
+    t.lock_wait_ns += r.lock_waits.ns;
+  }
+  timing_[0].idle_us += std::uint64_t(std::max(0.0, run.ms - run.workers[0].ended_ms) * 1000);
+  if (const int f = run.finisher(); f >= 0) {
+    abort = DfpnSearch::Abort::kNone;
+    return run.workers[std::size_t(f)].result;
+  }
+  abort = run.workers[0].abort;
+  for (const CrewWorkerRun& r : run.workers)  // a limit or a stop rather than a yield
+    if (r.abort != DfpnSearch::Abort::kYielded) abort = r.abort;
+  return run.workers[0].result;
 }
 
 NodeResult RootSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget, DfpnSearch::Abort& abort) {

@@ -1,7 +1,7 @@
 #pragma once
-// The workers of one solve and their launch: N searchers (dfpn_search.h), each searching the problem's
-// root over the solver's table and path table, in a oneTBB arena of N threads whose first is the
-// calling thread (worker 0, the one that reports progress). Every phase of a solve that searches the
+// The workers of one solve: N searchers (dfpn_search.h), each searching the problem's root over the
+// solver's table and path table, run together by crew_run.h in a oneTBB arena of N threads whose first
+// is the calling thread (worker 0, the one that reports progress). Every phase of a solve that searches the
 // root (the first proof, the shortest-mate passes, the book count) searches it through here.
 //
 // With one worker the search runs on the calling thread and the table takes no locks. With more, the
