@@ -4,7 +4,6 @@
 #include <array>
 #include <bit>
 #include <chrono>
-#include <cstring>
 
 #include <tbb/task_arena.h>
 
@@ -30,6 +29,12 @@ bool is_disproven(const MateEntry& e) { return e.dn == 0; }
 bool is_final(const MateEntry& e) { return e.pn == 0 || e.dn == 0; }
 // Sets the amount code of an entry in use (protect, unprotect, put_entry).
 void set_code(MateEntry& e, std::uint8_t code) { e.tag_lo = (e.tag_lo & ~std::uint32_t(kCodeMask)) | code; }
+// The entry with its parent link marked shared (mark_shared).
+MateEntry shared_entry(const MateEntry& e) {
+  MateEntry to = e;
+  to.parent = ParentLink(e.parent).with_shared(true).raw();
+  return to;
+}
 
 constexpr int kWorths = 256 + MateTable::kFinalBonus;
 // Clusters looked at to choose what a collection empties.
@@ -65,8 +70,7 @@ void load_rest(const MateEntry& from, MateEntry& to) {
 
 }  // namespace
 
-MateTable::Guard::Guard(const MateTable& t, Cluster& c)
-    : word_(t.concurrent_ ? &c.lock : nullptr), cluster_(c), entries_(&c.e) {
+MateTable::Guard::Guard(const MateTable& t, Cluster& c) : word_(t.concurrent_ ? &c.lock : nullptr), cluster_(c) {
   if (!word_) return;
   std::atomic_ref<std::uint32_t> lock(*word_);
   if ((lock.fetch_or(kLockBit, std::memory_order_acquire) & kLockBit) != 0) {
@@ -77,26 +81,22 @@ MateTable::Guard::Guard(const MateTable& t, Cluster& c)
     t.note_wait(std::uint64_t(
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count()));
   }
-  // Only lock holders write the entries, so the holder reads them plainly; it writes a copy.
-  std::memcpy(&copy_, &c.e, sizeof copy_);
-  entries_ = &copy_;
+}
+
+void MateTable::Guard::put(MateEntry& to, const MateEntry& from) const {
+  if (!word_) {
+    to = from;
+    return;
+  }
+  const auto store = [](auto& field, auto value) { std::atomic_ref(field).store(value, std::memory_order_relaxed); };
+  store(to.tag_lo, from.tag_lo), store(to.tag_hi, from.tag_hi), store(to.hand, from.hand), store(to.pn, from.pn);
+  store(to.dn, from.dn), store(to.len, from.len), store(to.move, from.move), store(to.parent, from.parent);
 }
 
 MateTable::Guard::~Guard() {
-  if (!word_) return;
-  for (int i = 0; i < kClusterSize; ++i) {
-    MateEntry& to = cluster_.e[i];
-    const MateEntry& from = copy_[i];
-    if (std::memcmp(&to, &from, sizeof to) == 0) continue;
-    const auto put = [](auto& field, auto value) {
-      if (field != value) std::atomic_ref(field).store(value, std::memory_order_relaxed);
-    };
-    put(to.tag_lo, from.tag_lo), put(to.tag_hi, from.tag_hi), put(to.hand, from.hand), put(to.pn, from.pn);
-    put(to.dn, from.dn), put(to.len, from.len), put(to.move, from.move), put(to.parent, from.parent);
-  }
   // Unlocks and raises the version in one step (the lock bit is set: adding kVersionUnit - kLockBit
   // clears it and carries nothing into the spill bit).
-  std::atomic_ref<std::uint32_t>(*word_).fetch_add(kVersionUnit - kLockBit, std::memory_order_release);
+  if (word_) std::atomic_ref<std::uint32_t>(*word_).fetch_add(kVersionUnit - kLockBit, std::memory_order_release);
 }
 
 MateTable::Snapshot::Snapshot(const MateTable& t, const Cluster& c) : entries_(&c.e), word_(0) {
@@ -280,8 +280,9 @@ MateEntry& MateTable::least_worth(Entries& c) {
   return *least;
 }
 
-void MateTable::write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared, std::uint16_t depth) {
+MateEntry MateTable::written(std::uint64_t tag, const MateRecord& r, bool shared, std::uint16_t depth) {
   const bool final = r.pn == 0 || r.dn == 0;
+  MateEntry slot;
   slot.set_tag(tag | std::uint64_t(std::min(depth, kNoDepth)) << MateEntry::kDepthShift |
                std::max<std::uint8_t>(1, amount_code(r.amount)));
   slot.hand = r.hand.raw();
@@ -290,6 +291,7 @@ void MateTable::write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, b
   slot.len = r.len;
   slot.move = r.move.raw();
   slot.parent = (shared && !final ? r.parent.with_shared(true) : r.parent).raw();
+  return slot;
 }
 
 StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
@@ -303,12 +305,12 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
     Guard guard(*this, table_[home]);
     Entries& c = guard.entries();
     if (MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared)) {
-      write(*slot, tag, r, shared, kept_depth(*slot, r, outcome));
+      guard.put(*slot, written(tag, r, shared, kept_depth(*slot, r, outcome)));
       return outcome;
     }
     MateEntry& least = least_worth(c);
     if (spill == home) {
-      write(least, tag, r, false, r.depth);
+      guard.put(least, written(tag, r, false, r.depth));
       return StoreOutcome::kEvict;
     }
     home_least = worth(least);
@@ -323,7 +325,7 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
     if (slot) {
       // The home's flag is set and cleared (collect_below) under the spill cluster's lock only.
       if (!spilled) set_spilled(table_[home], true);
-      write(*slot, spilled_tag, r, shared, kept_depth(*slot, r, outcome));
+      guard.put(*slot, written(spilled_tag, r, shared, kept_depth(*slot, r, outcome)));
       return outcome;
     }
   }
@@ -331,35 +333,37 @@ StoreOutcome MateTable::store(Key board_key, Hand hand, const MateRecord& r) {
   Entries& c = guard.entries();
   MateEntry* slot = slot_for(c, tag, hand, r, outcome, shared);
   if (!slot) slot = &least_worth(c), outcome = StoreOutcome::kEvict, shared = false;
-  write(*slot, tag, r, shared, kept_depth(*slot, r, outcome));
+  guard.put(*slot, written(tag, r, shared, kept_depth(*slot, r, outcome)));
   return outcome;
 }
 
 bool MateTable::protect(Key board_key, Hand hand, std::uint16_t remaining, std::vector<Raised>& raised) {
   const std::size_t home = home_index(board_key);
   bool already = false;
-  const auto raise = [&](Entries& c, std::size_t at, std::uint64_t tag) {
+  const auto raise = [&](Guard& guard, std::size_t at, std::uint64_t tag) {
     for (int s = 0; s < kClusterSize; ++s) {
-      MateEntry& e = c[s];
+      MateEntry& e = guard.entries()[s];
       const auto code = std::uint8_t(e.tag_lo & kCodeMask);
       if (!holds(e, tag) || !is_proven(e) || e.len > remaining || !hand.dominates(Hand(e.hand))) continue;
       if (code == kProtectedCode) {
         already = true;
         continue;
       }
-      set_code(e, kProtectedCode);
-      raised.push_back(Raised{at, e.tag(), s, code});
+      MateEntry raised_entry = e;
+      set_code(raised_entry, kProtectedCode);
+      guard.put(e, raised_entry);
+      raised.push_back(Raised{at, raised_entry.tag(), s, code});
     }
   };
   bool spilled;
   {
     Guard guard(*this, table_[home]);
-    raise(guard.entries(), home, tag_key(board_key));
+    raise(guard, home, tag_key(board_key));
     spilled = has_spilled(table_[home]);
   }
   if (spilled) {
     Guard guard(*this, table_[spill_index(home)]);
-    raise(guard.entries(), spill_index(home), tag_key(board_key, true));
+    raise(guard, spill_index(home), tag_key(board_key, true));
   }
   return already;
 }
@@ -369,7 +373,10 @@ void MateTable::unprotect(const std::vector<Raised>& raised) {
     if (r.cluster >= clusters_ || r.slot < 0 || r.slot >= kClusterSize) continue;
     Guard guard(*this, table_[r.cluster]);
     MateEntry& e = guard.entries()[r.slot];
-    if (e.tag() == r.tag) set_code(e, r.code);
+    if (e.tag() != r.tag) continue;
+    MateEntry lowered = e;
+    set_code(lowered, r.code);
+    guard.put(e, lowered);
   }
 }
 
@@ -378,10 +385,10 @@ int MateTable::worth(const MateEntry& e) { return int(e.tag_lo & kCodeMask) + (i
 bool MateTable::put_entry(std::size_t cluster, int slot, const MateEntry& e) {
   if (cluster >= clusters_ || slot < 0 || slot >= kClusterSize || is_empty(e)) return false;
   Guard guard(*this, table_[cluster]);
-  MateEntry& to = guard.entries()[slot];
-  to = e;
+  MateEntry to = e;
   // A protection is the saving solve's, not this one's: the entry keeps the top code a search can give.
   if ((e.tag_lo & kCodeMask) == kProtectedCode) set_code(to, kProtectedCode - 1);
+  guard.put(guard.entries()[slot], to);
   if (is_spilled(e) && clusters_ > 1) set_spilled(table_[cluster == 0 ? clusters_ - 1 : cluster - 1], true);
   return true;
 }
@@ -412,14 +419,14 @@ bool MateTable::mark_shared(Key board_key, Hand hand) {
     Guard guard(*this, table_[home]);
     for (MateEntry& e : guard.entries())
       if (holds(e, tag_key(board_key)) && !is_final(e) && e.hand == hand.raw())
-        e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
+        guard.put(e, shared_entry(e)), marked = true;
     spilled = has_spilled(table_[home]);
   }
   if (spilled) {
     Guard guard(*this, table_[spill_index(home)]);
     for (MateEntry& e : guard.entries())
       if (holds(e, tag_key(board_key, true)) && !is_final(e) && e.hand == hand.raw())
-        e.parent = ParentLink(e.parent).with_shared(true).raw(), marked = true;
+        guard.put(e, shared_entry(e)), marked = true;
   }
   return marked;
 }
@@ -460,7 +467,12 @@ std::uint64_t MateTable::collect_below(int limit) {
     Guard guard(*this, table_[i]);
     bool spilled = false;  // an entry whose home is the cluster before stays
     for (MateEntry& e : guard.entries()) {
-      if (!is_empty(e) && worth(e) <= limit) e.set_tag(0), ++removed;
+      if (!is_empty(e) && worth(e) <= limit) {
+        MateEntry emptied = e;
+        emptied.set_tag(0);
+        guard.put(e, emptied);
+        ++removed;
+      }
       spilled = spilled || is_spilled(e);
     }
     if (!spilled && clusters_ > 1) set_spilled(table_[i == 0 ? clusters_ - 1 : i - 1], false);

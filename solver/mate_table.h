@@ -306,7 +306,8 @@ class MateTable {
   static MateEntry* slot_for(Entries& c, std::uint64_t tag, Hand hand, const MateRecord& r, StoreOutcome& outcome,
                              bool& shared);
   static MateEntry& least_worth(Entries& c);
-  static void write(MateEntry& slot, std::uint64_t tag, const MateRecord& r, bool shared, std::uint16_t depth);
+  // The entry a store writes.
+  static MateEntry written(std::uint64_t tag, const MateRecord& r, bool shared, std::uint16_t depth);
   static std::uint16_t kept_depth(const MateEntry& slot, const MateRecord& r, StoreOutcome outcome);
   // The lock word's bit 0 is the lock; bit 1 says the next cluster may hold entries whose home is this
   // one; bits 2-31 count the writes of a concurrent table (Snapshot). The spill flag is set (store,
@@ -327,23 +328,24 @@ class MateTable {
   // The least worth that at least kCollectShare of the entries of a sample have or stay below.
   int collection_worth() const;
 
-  // Holds the cluster's lock for its lifetime when the table is concurrent, for a writer. The writer
-  // changes entries(): the cluster's own with one worker; in a concurrent table a copy, whose changed
-  // fields go back with relaxed atomic stores when the guard ends, before the unlock raises the lock
-  // word's version (bits 2-31) so that the readers that copied meanwhile (Snapshot) read again.
+  // Holds the cluster's lock for its lifetime when the table is concurrent, for a writer. Only lock
+  // holders write a cluster, so the holder reads entries() plainly; it writes an entry by put(), which in
+  // a concurrent table stores each field with a relaxed atomic store (the readers that copy meanwhile
+  // load them atomically, Snapshot), and the unlock raises the lock word's version (bits 2-31) so that
+  // those readers read again.
   class Guard {
    public:
     Guard(const MateTable& t, Cluster& c);
     ~Guard();
     Guard(const Guard&) = delete;
     Guard& operator=(const Guard&) = delete;
-    Entries& entries() { return *entries_; }
+    Entries& entries() { return cluster_.e; }
+    // Writes `value` into `slot`, an entry of this cluster.
+    void put(MateEntry& slot, const MateEntry& value) const;
 
    private:
     std::uint32_t* word_;  // null: the table is not concurrent
     Cluster& cluster_;
-    Entries* entries_;
-    Entries copy_;
   };
   // A reader's view of a cluster, taken without a write to it: with one worker, the cluster itself; in
   // a concurrent table, a copy read by a sequence lock (Lameter 2005; Boehm, "Can seqlocks get along
