@@ -46,8 +46,8 @@ NodeResult LineCrew::solve_together(DfpnSearch& lead, std::uint16_t remaining) {
   ++searches_;
   const std::span<const Move> path = lead.path_moves();
   for (const auto& h : helpers_) {
+    h->set_root(root_);  // first: set_book keys the path's root by the helper's position
     if (h->book() != lead.book()) h->set_book(lead.book());
-    h->set_root(root_);
     for (Move m : path) h->do_move(m);
     h->set_limits(deadline_, has_deadline_, max_nodes_, stop_);
   }

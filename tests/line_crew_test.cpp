@@ -100,6 +100,28 @@ TEST(LineCrew, TheHelpersSearchTheLeadsNodeAndNothingAbove) {
   }
 }
 
+// A book count's search (DfpnSearch::set_book) handed to helpers that never searched before: each is
+// set at the root before it takes the book count's keys (set_book keys the path's root by the
+// helper's position; a helper with no position yet crashed there), and the crew proves kongou-6's
+// book count within the problem's length.
+TEST(LineCrew, FreshHelpersJoinABookCountsSearch) {
+  int expected = 0;
+  const auto p = public_problem("kongou-6", expected);
+  ASSERT_TRUE(p);
+  MateTable table{kTableBytes};
+  DfpnSearch lead(table, p->attacker);
+  lead.set_root(p->setup);
+  lead.set_book(true);
+  LineCrew crew(table, p->setup, p->attacker, 2);
+  lead.set_assist(&LineCrew::assist, &crew);
+  crew.set_limits(lead, in_seconds(60), true, 0, nullptr);
+  const NodeResult r = lead.solve_assisted(std::uint16_t(expected));
+  EXPECT_EQ(lead.aborted(), DfpnSearch::Abort::kNone);
+  EXPECT_TRUE(r.proven());
+  EXPECT_LE(r.len, expected);
+  EXPECT_GE(crew.searches(), 1u) << "the search needed no more than LineCrew::kAloneNodes";
+}
+
 // Without helpers the assisted search is the lead's own.
 TEST(LineCrew, NoHelpersIsTheLeadAlone) {
   int expected = 0;
