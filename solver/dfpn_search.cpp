@@ -316,6 +316,15 @@ NodeResult DfpnSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget)
   return r;
 }
 
+NodeResult DfpnSearch::solve_assisted(std::uint16_t remaining, std::uint64_t* budget) {
+  if (assist_) return assist_(assist_ctx_, *this, remaining, budget);
+  if (!budget) return solve(remaining);
+  const std::uint64_t before = nodes();
+  const NodeResult r = solve_capped(remaining, std::max<std::uint64_t>(*budget, 1));
+  *budget -= std::min(*budget, nodes() - before);
+  return r;
+}
+
 NodeResult DfpnSearch::solve_capped(std::uint16_t remaining, std::uint64_t budget) {
   const std::uint64_t outer = max_nodes_, cap = nodes() + budget;
   const bool capped = outer == 0 || cap < outer;

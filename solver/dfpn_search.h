@@ -109,11 +109,12 @@ class DfpnSearch {
   NodeResult solve(std::uint16_t remaining);
   // solve, by the searchers lent with set_assist where there are some (a line builder's LineCrew: the
   // solve's other workers, idle while a line is built), else by this one alone. The line's searches
-  // (mate_pv.h, book_line.h) call this; the searches within a search call solve.
-  NodeResult solve_assisted(std::uint16_t remaining) {
-    return assist_ ? assist_(assist_ctx_, *this, remaining) : solve(remaining);
-  }
-  void set_assist(NodeResult (*assist)(void*, DfpnSearch&, std::uint16_t), void* ctx) {
+  // (mate_pv.h, book_line.h) call this; the searches within a search call solve. With a budget: at most
+  // *budget more nodes, every worker's counted (checked every kLimitInterval); *budget is lowered by the
+  // nodes spent, and past it the search gives up as solve_capped does.
+  NodeResult solve_assisted(std::uint16_t remaining, std::uint64_t* budget = nullptr);
+  using Assist = NodeResult (*)(void* ctx, DfpnSearch& lead, std::uint16_t remaining, std::uint64_t* budget);
+  void set_assist(Assist assist, void* ctx) {
     assist_ = assist;
     assist_ctx_ = ctx;
   }
@@ -259,7 +260,7 @@ class DfpnSearch {
   std::uint64_t crew_counted_ = 0;      // nodes() already added to crew_->nodes
   int solve_ply_ = 0;                   // the ply of the node the running solve() searches
   std::vector<Move> moves_;             // at each ply of the path: the move made there (path_moves)
-  NodeResult (*assist_)(void*, DfpnSearch&, std::uint16_t) = nullptr;
+  Assist assist_ = nullptr;
   void* assist_ctx_ = nullptr;
   void (*tick_)(void*) = nullptr;
   void* tick_ctx_ = nullptr;

@@ -35,24 +35,42 @@ void LineCrew::set_lead_alone(DfpnSearch& lead) {
   lead.set_limits(deadline_, has_deadline_, own, stop_);
 }
 
-NodeResult LineCrew::solve(DfpnSearch& lead, std::uint16_t remaining) {
-  if (helpers_.empty()) return lead.solve(remaining);
-  const NodeResult alone = lead.solve_capped(remaining, kAloneNodes);
-  if (alone.proven() || alone.disproven() || lead.aborted() != DfpnSearch::Abort::kNone) return alone;
-  return solve_together(lead, remaining);
+namespace {
+
+// The lead alone within `cap` more nodes (0: none) and the budget, if any, lowered by what it spent.
+NodeResult solve_alone(DfpnSearch& lead, std::uint16_t remaining, std::uint64_t cap, std::uint64_t* budget) {
+  if (budget) cap = std::max<std::uint64_t>(1, cap == 0 ? *budget : std::min(cap, *budget));
+  const std::uint64_t before = lead.nodes();
+  const NodeResult r = cap == 0 ? lead.solve(remaining) : lead.solve_capped(remaining, cap);
+  if (budget) *budget -= std::min(*budget, lead.nodes() - before);
+  return r;
 }
 
-NodeResult LineCrew::solve_together(DfpnSearch& lead, std::uint16_t remaining) {
+}  // namespace
+
+NodeResult LineCrew::solve(DfpnSearch& lead, std::uint16_t remaining, std::uint64_t* budget) {
+  if (helpers_.empty()) return solve_alone(lead, remaining, 0, budget);
+  const NodeResult alone = solve_alone(lead, remaining, kAloneNodes, budget);
+  if (alone.proven() || alone.disproven() || lead.aborted() != DfpnSearch::Abort::kNone || (budget && *budget == 0))
+    return alone;
+  return solve_together(lead, remaining, budget);
+}
+
+NodeResult LineCrew::solve_together(DfpnSearch& lead, std::uint16_t remaining, std::uint64_t* budget) {
   ++searches_;
+  // The crew's node limit: the line's, and the budget's end if it comes first.
+  const std::uint64_t start = lead.nodes() + nodes();
+  std::uint64_t limit = max_nodes_;
+  if (budget) limit = limit == 0 ? start + *budget : std::min(limit, start + *budget);
   const std::span<const Move> path = lead.path_moves();
   for (const auto& h : helpers_) {
     h->set_root(root_);  // first: set_book keys the path's root by the helper's position
     if (h->book() != lead.book()) h->set_book(lead.book());
     for (Move m : path) h->do_move(m);
-    h->set_limits(deadline_, has_deadline_, max_nodes_, stop_);
+    h->set_limits(deadline_, has_deadline_, limit, stop_);
   }
-  lead.set_limits(deadline_, has_deadline_, max_nodes_, stop_);
-  crew_.nodes.store(lead.nodes() + nodes(), std::memory_order_relaxed);
+  lead.set_limits(deadline_, has_deadline_, limit, stop_);
+  crew_.nodes.store(start, std::memory_order_relaxed);
   std::vector<DfpnSearch*> workers{&lead};
   for (const auto& h : helpers_) workers.push_back(h.get());
   for (std::size_t w = 0; w < workers.size(); ++w) workers[w]->join(&crew_, int(w));
@@ -62,9 +80,14 @@ NodeResult LineCrew::solve_together(DfpnSearch& lead, std::uint16_t remaining) {
   for (DfpnSearch* s : workers) s->join(nullptr, 0);
   for (std::size_t h = 0; h < helpers_.size(); ++h)
     busy_us_[h] += std::uint64_t((run.workers[h + 1].ended_ms - run.workers[h + 1].started_ms) * 1000);
+  const std::uint64_t end = lead.nodes() + nodes();
+  if (budget) *budget -= std::min(*budget, end - start);
   set_lead_alone(lead);
   const int f = run.finisher();
-  if (f > 0) lead.clear_abort();                           // a helper finished: the lead yielded to it
+  if (f > 0) lead.clear_abort();  // a helper finished: the lead yielded to it
+  // Cut by the budget's end, not by the line's limit: given up, as solve_capped gives up.
+  if (f < 0 && budget && lead.aborted() == DfpnSearch::Abort::kNodes && (max_nodes_ == 0 || end < max_nodes_))
+    lead.clear_abort();
   return run.workers[std::size_t(std::max(f, 0))].result;  // cut by a limit or a stop: the lead's abort says which
 }
 

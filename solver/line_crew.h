@@ -50,11 +50,13 @@ class LineCrew {
                   std::uint64_t max_nodes, const std::atomic<bool>* stop);
 
   // Solves the lead's current node within `remaining` plies (DfpnSearch::solve), with the helpers where
-  // it needs more than kAloneNodes. The lead's abort says what cut it, as its own solve's would.
-  NodeResult solve(DfpnSearch& lead, std::uint16_t remaining);
+  // it needs more than kAloneNodes. The lead's abort says what cut it, as its own solve's would. With a
+  // budget (DfpnSearch::solve_assisted): at most *budget more nodes of the lead and the helpers
+  // together, lowered by what they spent; past it the search gives up and leaves no abort behind.
+  NodeResult solve(DfpnSearch& lead, std::uint16_t remaining, std::uint64_t* budget = nullptr);
   // For DfpnSearch::set_assist.
-  static NodeResult assist(void* crew, DfpnSearch& lead, std::uint16_t remaining) {
-    return static_cast<LineCrew*>(crew)->solve(lead, remaining);
+  static NodeResult assist(void* crew, DfpnSearch& lead, std::uint16_t remaining, std::uint64_t* budget) {
+    return static_cast<LineCrew*>(crew)->solve(lead, remaining, budget);
   }
 
   // The helpers' nodes, and their time searching, in microseconds: each helper's (index 0: helper 1).
@@ -64,7 +66,7 @@ class LineCrew {
   std::uint64_t searches() const { return searches_; }
 
  private:
-  NodeResult solve_together(DfpnSearch& lead, std::uint16_t remaining);
+  NodeResult solve_together(DfpnSearch& lead, std::uint16_t remaining, std::uint64_t* budget);
   void set_lead_alone(DfpnSearch& lead);
 
   MateTable& table_;

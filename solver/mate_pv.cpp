@@ -200,7 +200,8 @@ MateLine follow(DfpnSearch& s, std::uint16_t r, bool exact, SpareMemo* memo, std
 // sought within the plies left on the line. Where the line is not exact (the longest known defences,
 // which may end it long before the length it was proven within) the table proves nothing that short
 // there, and the search is a shortest-mate search of the rest of the line: 明日香, proven in 1009 and
-// mated by ply 727, spent over 500 s on one. So the line's searches share kFutilePairNodes; past them a
+// mated by ply 727, spent over 500 s on one. So the line's searches share kFutilePairNodes, every
+// worker's nodes counted (a line crew's helpers join a search that needs them: line_crew.h); past them a
 // pair is judged within the length the table proves (`bounds`, follow's, the plies left on an exact
 // line), which the table answers at once.
 constexpr std::uint64_t kFutilePairNodes = 4'000'000;
@@ -211,7 +212,7 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vecto
     return std::any_of(cycles.begin(), cycles.end(), [&](const PlySpan& c) { return c.contains(ply); });
   };
   int pairs = 0, made = 0;
-  std::uint64_t spent = 0;
+  std::uint64_t budget = kFutilePairNodes;  // every worker's nodes (a line crew's helpers search with the line)
   for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
     const bool defence = !s.is_attacker_to_move();
     s.do_move(moves[i]);
@@ -221,13 +222,11 @@ int futile_pairs(DfpnSearch& s, const std::vector<Move>& moves, const std::vecto
       s.do_move(moves[i + 1]);
       const Hand held = s.position().hand(s.attacker());
       // Within the plies left on the line while the budget lasts, else within what the table proves.
-      const std::uint64_t before = s.nodes();
       const auto left = std::uint16_t(moves.size() - i - 2);
       NodeResult rest{};
       bool settled = false;
-      if (spent < kFutilePairNodes) {
-        rest = s.solve_capped(left, kFutilePairNodes - spent);
-        spent += s.nodes() - before;
+      if (budget > 0) {
+        rest = s.solve_assisted(left, &budget);
         settled = rest.proven() || rest.disproven();
       }
       if (!settled && s.aborted() == DfpnSearch::Abort::kNone && bounds[i + 1] > left) {

@@ -1,7 +1,8 @@
 // Tests of solver/line_crew.h: the helpers a line builder borrows search the lead's node on the lead's
 // path and answer what the lead alone would (a proof within the same plies), the ancestors above that
 // node are none of their search's (a line's positions are proven: a cut-off to them would never end),
-// the line's node budget counts the helpers' nodes, and a line built with helpers replays as a mate.
+// the line's node budget counts the helpers' nodes, so does a search's own budget, and a line built
+// with helpers replays as a mate.
 // Also under ThreadSanitizer (label parallel).
 
 #include "solver/line_crew.h"
@@ -159,6 +160,51 @@ TEST(LineCrew, TheLinesBudgetCountsTheHelpers) {
   EXPECT_LE(lines.nodes(), budget + 4 * DfpnSearch::kLimitInterval);
   ASSERT_EQ(lines.helper_busy_us().size(), 1u);
   EXPECT_GT(lines.helper_busy_us()[0], 0u) << "the helper never searched";
+}
+
+// A search with a node budget (DfpnSearch::solve_assisted, as a line's futile-pair judge asks one): the
+// helpers join it past kAloneNodes, the budget counts their nodes with the lead's, and at its end the
+// search gives up with no abort (kongou-33 from its root over an empty table needs far more); a
+// second budget goes on to the proof and is lowered by what it spent. The line's own limit, reached
+// first, still cuts the search (kNodes).
+TEST(LineCrew, ABudgetCountsTheHelpersAndEndsWithoutAnAbort) {
+  int expected = 0;
+  const auto p = public_problem("kongou-33", expected);
+  ASSERT_TRUE(p);
+  for (const int helpers : {0, 1, 3}) {
+    SCOPED_TRACE(std::to_string(helpers) + " helpers");
+    MateTable table{kTableBytes};
+    DfpnSearch lead(table, p->attacker);
+    lead.set_root(p->setup);
+    LineCrew crew(table, p->setup, p->attacker, helpers);
+    if (helpers > 0) lead.set_assist(&LineCrew::assist, &crew);
+    crew.set_limits(lead, in_seconds(60), true, 0, nullptr);
+    const std::uint64_t given = 3 * LineCrew::kAloneNodes;
+    std::uint64_t budget = given;
+    const NodeResult cut = lead.solve_assisted(std::uint16_t(expected), &budget);
+    EXPECT_FALSE(cut.proven() || cut.disproven());
+    EXPECT_EQ(lead.aborted(), DfpnSearch::Abort::kNone);
+    EXPECT_EQ(budget, 0u);
+    const std::uint64_t spent = lead.nodes() + crew.nodes();
+    EXPECT_GE(spent, given);
+    EXPECT_LE(spent, given + std::uint64_t(helpers + 1) * DfpnSearch::kLimitInterval);
+    EXPECT_EQ(crew.searches(), helpers > 0 ? 1u : 0u);
+    EXPECT_EQ(crew.nodes() > 0, helpers > 0);
+
+    budget = std::uint64_t(1) << 40;
+    const NodeResult mate = lead.solve_assisted(std::uint16_t(expected), &budget);
+    EXPECT_EQ(lead.aborted(), DfpnSearch::Abort::kNone);
+    ASSERT_TRUE(mate.proven());
+    EXPECT_LE(mate.len, expected);
+    EXPECT_EQ((std::uint64_t(1) << 40) - budget, lead.nodes() + crew.nodes() - spent);
+
+    table.clear();
+    const std::uint64_t line_end = lead.nodes() + crew.nodes() + given;
+    crew.set_limits(lead, in_seconds(60), true, line_end, nullptr);
+    budget = 4 * given;
+    lead.solve_assisted(std::uint16_t(expected), &budget);
+    EXPECT_EQ(lead.aborted(), DfpnSearch::Abort::kNodes);
+  }
 }
 
 // A line built with helpers over an empty table, by the exact rules (each defence shown the longest by
