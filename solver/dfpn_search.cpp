@@ -317,11 +317,14 @@ NodeResult DfpnSearch::probe_cold(std::uint16_t remaining, std::uint64_t budget)
 }
 
 NodeResult DfpnSearch::solve_assisted(std::uint16_t remaining, std::uint64_t* budget) {
-  if (assist_) return assist_(assist_ctx_, *this, remaining, budget);
-  if (!budget) return solve(remaining);
+  return assist_ ? assist_(assist_ctx_, *this, remaining, budget) : solve_budgeted(remaining, 0, budget);
+}
+
+NodeResult DfpnSearch::solve_budgeted(std::uint16_t remaining, std::uint64_t cap, std::uint64_t* budget) {
+  if (budget) cap = std::max<std::uint64_t>(1, cap == 0 ? *budget : std::min(cap, *budget));
   const std::uint64_t before = nodes();
-  const NodeResult r = solve_capped(remaining, std::max<std::uint64_t>(*budget, 1));
-  *budget -= std::min(*budget, nodes() - before);
+  const NodeResult r = cap == 0 ? solve(remaining) : solve_capped(remaining, cap);
+  if (budget) *budget -= std::min(*budget, nodes() - before);
   return r;
 }
 

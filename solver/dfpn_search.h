@@ -122,6 +122,9 @@ class DfpnSearch {
   // answers the unfinished numbers and leaves no abort behind; the limits set_limits gave still cut it
   // (aborted() then says which).
   NodeResult solve_capped(std::uint16_t remaining, std::uint64_t budget);
+  // This worker alone within `cap` more nodes (0: no cap) and *budget if there is one (at least a
+  // look at the limits), which is lowered by the nodes spent: solve_capped within the smaller, or solve.
+  NodeResult solve_budgeted(std::uint16_t remaining, std::uint64_t cap, std::uint64_t* budget);
   // A cold probe: solve_capped as if the table knew nothing of longer limits. No unfinished entry of a
   // longer limit stands in for a child's estimates (MateTable::probe, "Warm estimates": warm_limit 0),
   // and the probe's own unfinished numbers are stored under the node's key xor kColdSalt, where only

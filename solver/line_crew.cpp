@@ -35,22 +35,9 @@ void LineCrew::set_lead_alone(DfpnSearch& lead) {
   lead.set_limits(deadline_, has_deadline_, own, stop_);
 }
 
-namespace {
-
-// The lead alone within `cap` more nodes (0: none) and the budget, if any, lowered by what it spent.
-NodeResult solve_alone(DfpnSearch& lead, std::uint16_t remaining, std::uint64_t cap, std::uint64_t* budget) {
-  if (budget) cap = std::max<std::uint64_t>(1, cap == 0 ? *budget : std::min(cap, *budget));
-  const std::uint64_t before = lead.nodes();
-  const NodeResult r = cap == 0 ? lead.solve(remaining) : lead.solve_capped(remaining, cap);
-  if (budget) *budget -= std::min(*budget, lead.nodes() - before);
-  return r;
-}
-
-}  // namespace
-
 NodeResult LineCrew::solve(DfpnSearch& lead, std::uint16_t remaining, std::uint64_t* budget) {
-  if (helpers_.empty()) return solve_alone(lead, remaining, 0, budget);
-  const NodeResult alone = solve_alone(lead, remaining, kAloneNodes, budget);
+  if (helpers_.empty()) return lead.solve_budgeted(remaining, 0, budget);
+  const NodeResult alone = lead.solve_budgeted(remaining, kAloneNodes, budget);
   if (alone.proven() || alone.disproven() || lead.aborted() != DfpnSearch::Abort::kNone || (budget && *budget == 0))
     return alone;
   return solve_together(lead, remaining, budget);

@@ -627,6 +627,26 @@ TEST(DfpnSearch, ACappedSolveGivesUpWithoutAborting) {
   EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
 }
 
+// solve_budgeted: within the smaller of its cap and the budget, which it lowers by the nodes spent;
+// without a budget, the cap alone; with neither, the whole solve.
+TEST(DfpnSearch, ABudgetedSolveSpendsTheSmallerOfCapAndBudget) {
+  const auto p = public_problem(kLimitsId);
+  ASSERT_TRUE(p);
+  RootSearch root(*p);
+  DfpnSearch& s = root.s;
+  std::uint64_t budget = 3000;
+  EXPECT_FALSE(s.solve_budgeted(kUnlimited, 1024, &budget).proven());  // the cap, below the budget
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+  EXPECT_EQ(budget, 3000 - s.nodes());
+  const std::uint64_t before = s.nodes();
+  EXPECT_FALSE(s.solve_budgeted(kUnlimited, 1'000'000, &budget).proven());  // the budget, below the cap
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+  EXPECT_EQ(budget, 0u);
+  EXPECT_GE(s.nodes() - before, 3000 - before);
+  EXPECT_TRUE(s.solve_budgeted(kUnlimited, 0, nullptr).proven());
+  EXPECT_EQ(s.aborted(), DfpnSearch::Abort::kNone);
+}
+
 // Cut-offs (a crew's worker): once the table holds the node at ply 1 of the path final, as another
 // worker's proof or disproof would, the worker learns it at its next look at the limits and returns to
 // the root, which reads its children again. Without cut-offs it searches on under the settled node, and
